@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The system libraries come from Debian (see `scripts/install-deps.sh`); each one is a
+/// `Sources/C*/module.modulemap` plus a `shim.h`.
+let apt = { (names: [String]) in [SystemPackageProvider.apt(names)] }
+
+let package = Package(
+    name: "mapsnap",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "MapsnapKit", targets: ["MapsnapKit"]),
+        .executable(name: "mapsnap", targets: ["mapsnap"]),
+    ],
+    targets: [
+        // MARK: system libraries
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: apt(["libcairo2-dev"])),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: apt(["libpango1.0-dev"])),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
+        // libpng reports errors with longjmp, which Swift cannot catch: this C shim turns them into return codes.
+        .target(name: "PNGWriter", dependencies: ["CPNG"]),
+
+        // MARK: the pipeline, left to right
+        .target(name: "MapsnapGeo"),
+        .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
+        .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
+        .target(name: "MapsnapRender", dependencies: [
+            "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "CCairo", "CPangoCairo", "PNGWriter",
+        ]),
+        .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapRender"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit"]),
+
+        // MARK: tests (mirror the sources)
+        .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
+        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
+        .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
+        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
+                    exclude: ["Cases"]),
+        .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
+        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapKit"]),
+    ]
+)

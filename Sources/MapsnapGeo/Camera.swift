@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a snapshot shows: a center, a MapLibre zoom (512-px world at zoom 0), an image size in
+/// points, a pixel ratio (the bitmap is `size · pixelRatio`) and a bearing (the heading up).
+public struct Camera: Hashable, Sendable {
+    public var center: LatLon
+    /// MapLibre zoom, fractional.
+    public var zoom: Double
+    public var size: ImageSize
+    /// Device pixels per point: 2 gives the same map with twice the pixels (an `@2x` image).
+    public var pixelRatio: Double
+    public var bearing: Double
+
+    public init(center: LatLon, zoom: Double, size: ImageSize, pixelRatio: Double = 1,
+                degreesClockwiseFromNorth bearing: Double = 0) {
+        self.center = center
+        self.zoom = zoom
+        self.size = size
+        self.pixelRatio = pixelRatio
+        self.bearing = bearing
+    }
+
+    /// A camera whose image's shorter side spans `meters` of ground at `center`, like
+    /// `MKCoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` fitted to the image.
+    public init(center: LatLon, meters: Double, size: ImageSize, pixelRatio: Double = 1,
+                degreesClockwiseFromNorth bearing: Double = 0) {
+        let shorter = Double(min(size.width, size.height))
+        let zoom = WebMercator.zoom(spanning: meters, inPixels: shorter, atLatitude: center.latitude)
+        self.init(center: center, zoom: zoom, size: size, pixelRatio: pixelRatio,
+                  degreesClockwiseFromNorth: bearing)
+    }
+
+    /// Ground meters spanned by the image's shorter side at the center.
+    public var metersAcrossShorterSide: Double {
+        WebMercator.metersPerPixel(latitude: center.latitude, zoom: zoom) * Double(min(size.width, size.height))
+    }
+
+    /// The center in world pixels at `zoom`.
+    public var centerWorld: Point { WebMercator.project(center, zoom: zoom) }
+
+    /// The transform from world pixels (at `zoom`) to screen points.
+    public var worldToScreen: ScreenTransform {
+        ScreenTransform(centerWorld: centerWorld,
+                        screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
+                        bearingDegrees: bearing)
+    }
+
+    /// The world-pixel rectangle (at `zoom`) that covers the rotated view, grown by `margin` points.
+    public func visibleWorldRect(margin: Double = 0) -> Rect {
+        let w = Double(size.width) / 2 + margin, h = Double(size.height) / 2 + margin
+        let t = worldToScreen
+        let corners = [Point(x: -w, y: -h), Point(x: w, y: -h), Point(x: w, y: h), Point(x: -w, y: h)]
+            .map { t.world(fromScreen: $0 + t.screenCenter) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+    }
+
+    /// The geographic box covering the view (latitudes clamped to the Web Mercator limit).
+    public var visibleBounds: BoundingBox {
+        let r = visibleWorldRect()
+        let nw = WebMercator.unproject(Point(x: r.minX, y: r.minY), zoom: zoom)
+        let se = WebMercator.unproject(Point(x: r.maxX, y: r.maxY), zoom: zoom)
+        return BoundingBox(west: nw.longitude, south: se.latitude, east: se.longitude, north: nw.latitude)
+    }
+}
+
+/// World pixels → screen points: translate the center to the image center, then rotate by
+/// the bearing (counter-clockwise on screen, so that the bearing direction points up).
+public struct ScreenTransform: Hashable, Sendable {
+    public let centerWorld: Point
+    public let screenCenter: Point
+    public let cosB: Double
+    public let sinB: Double
+
+    public init(centerWorld: Point, screenCenter: Point, bearingDegrees: Double) {
+        self.centerWorld = centerWorld
+        self.screenCenter = screenCenter
+        let r = -bearingDegrees * .pi / 180
+        cosB = cos(r); sinB = sin(r)
+    }
+
+    @inline(__always)
+    public func screen(fromWorld p: Point) -> Point {
+        let dx = p.x - centerWorld.x, dy = p.y - centerWorld.y
+        return Point(x: screenCenter.x + dx * cosB - dy * sinB, y: screenCenter.y + dx * sinB + dy * cosB)
+    }
+
+    @inline(__always)
+    public func world(fromScreen p: Point) -> Point {
+        let dx = p.x - screenCenter.x, dy = p.y - screenCenter.y
+        return Point(x: centerWorld.x + dx * cosB + dy * sinB, y: centerWorld.y - dx * sinB + dy * cosB)
+    }
+}

@@ -1,0 +1,45 @@
+/// What a style can ask of a map feature, whichever format it came from (MVT, GeoJSON, …).
+/// Defined here so that the style module can evaluate filters and expressions without
+/// importing the tile decoder.
+public protocol Feature {
+    var geometryType: GeometryType { get }
+    /// The feature id, when the data has one.
+    var id: FeatureValue? { get }
+    /// The value of one property, or nil when the feature does not have it.
+    func property(_ key: String) -> FeatureValue?
+    /// All properties (for the `properties` expression; slower than `property(_:)`).
+    var properties: [String: FeatureValue] { get }
+}
+
+/// The geometry kinds of the MVT and MapLibre specs (`$type` in legacy filters).
+public enum GeometryType: String, Sendable, Hashable {
+    case point = "Point"
+    case lineString = "LineString"
+    case polygon = "Polygon"
+    case unknown = "Unknown"
+}
+
+/// A property value as vector tiles and GeoJSON carry it. MVT's integer kinds become `number`,
+/// as in MapLibre (JavaScript numbers).
+public enum FeatureValue: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return FeatureValue.format(n)
+        }
+    }
+
+    /// Formats a number the way JavaScript's `String(n)` does for the common cases:
+    /// integers without a decimal point, others in shortest round-trip form.
+    public static func format(_ n: Double) -> String {
+        if n.isNaN { return "NaN" }
+        if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
+        if n == n.rounded(), abs(n) < 1e21 { return String(Int64(n)) }
+        return "\(n)"
+    }
+}

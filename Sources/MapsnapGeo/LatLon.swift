@@ -1,0 +1,36 @@
+import Foundation
+
+/// A WGS-84 position in degrees. Latitude first, as people write it and as the CLI takes it.
+public struct LatLon: Hashable, Sendable, CustomStringConvertible {
+    public var latitude: Double
+    public var longitude: Double
+
+    /// Unchecked: for values that are already known to be valid (projection output, tests).
+    public init(_ latitude: Double, _ longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Checked: NaN, |lat| > 90 or |lon| > 180 are errors, not clamped.
+    public init(validatingLatitude latitude: Double, longitude: Double) throws(GeoError) {
+        guard latitude.isFinite, (-90...90).contains(latitude) else { throw .latitudeOutOfRange(latitude) }
+        guard longitude.isFinite, (-180...180).contains(longitude) else { throw .longitudeOutOfRange(longitude) }
+        self.init(latitude, longitude)
+    }
+
+    /// Parses `"LAT,LON"` (latitude first), e.g. `"43.7360,7.4260"`.
+    public init(parsing text: String) throws(GeoError) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else { throw .malformedPair(text) }
+        guard let lat = Double(parts[0]) else { throw .notANumber(parts[0]) }
+        guard let lon = Double(parts[1]) else { throw .notANumber(parts[1]) }
+        try self.init(validatingLatitude: lat, longitude: lon)
+    }
+
+    public var description: String { "\(LatLon.format(latitude)),\(LatLon.format(longitude))" }
+
+    static func format(_ v: Double) -> String {
+        v.isNaN ? "nan" : String(format: "%.6g", v)
+    }
+}
