@@ -1,0 +1,34 @@
+/// Why a tile archive could not be opened or read. Every message starts with the archive's path
+/// and fits on one line, e.g. `data/x.mbtiles: not an MBTiles file (no 'tiles' table)`.
+public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendable {
+    case noSuchFile(path: String)
+    case isDirectory(path: String)
+    /// SQLite could not open the file (permissions, locking …); `reason` is SQLite's message.
+    case cannotOpen(path: String, reason: String)
+    case notSQLite(path: String)
+    /// An SQLite database without the `tiles` or `metadata` table (or view) MBTiles requires.
+    case notMBTiles(path: String, missingTable: String)
+    /// A query failed; `what` says what was being read ("metadata", "tile 14/8529/5974", …).
+    case readFailed(path: String, what: String, reason: String)
+    /// A stored tile's compressed bytes would not decompress.
+    case corruptTile(path: String, tile: TileID, reason: InflateError)
+
+    public var description: String {
+        switch self {
+        case .noSuchFile(let path):
+            return "\(path): no such file"
+        case .isDirectory(let path):
+            return "\(path): is a directory, not an MBTiles file"
+        case .cannotOpen(let path, let reason):
+            return "\(path): cannot open: \(reason)"
+        case .notSQLite(let path):
+            return "\(path): not an SQLite database"
+        case .notMBTiles(let path, let table):
+            return "\(path): not an MBTiles file (no '\(table)' table)"
+        case .readFailed(let path, let what, let reason):
+            return "\(path): cannot read \(what): \(reason)"
+        case .corruptTile(let path, let tile, let reason):
+            return "\(path): tile \(tile) is corrupt: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+internal import CZlib
+
+/// The two deflate wrappers tile archives use.
+public enum CompressionFormat: String, Sendable, Hashable {
+    /// RFC 1952 (magic bytes `1f 8b`): what MBTiles vector tiles normally hold.
+    case gzip
+    /// RFC 1950 (a CMF/FLG header whose 16-bit value is a multiple of 31, method 8 = deflate).
+    case zlib
+}
+
+/// Why `inflate(_:)` could not decompress its input. The message names the format and what is wrong.
+public enum InflateError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The input starts with neither a gzip nor a zlib header.
+    case notCompressed
+    /// The input ended before the end of the compressed stream.
+    case truncated(CompressionFormat)
+    /// zlib rejected the stream; `reason` is zlib's message, e.g. "invalid block type", "incorrect data check".
+    case corrupt(CompressionFormat, reason: String)
+    /// zlib could not allocate its state or the output buffer.
+    case outOfMemory
+
+    public var description: String {
+        switch self {
+        case .notCompressed: return "not gzip or zlib data"
+        case .truncated(let format): return "\(format.rawValue) stream ended early"
+        case .corrupt(let format, let reason): return "\(format.rawValue) stream is corrupt: \(reason)"
+        case .outOfMemory: return "out of memory while decompressing"
+        }
+    }
+}
+
+/// Which compressed format `data` starts with, from its header bytes alone; nil for anything else
+/// (plain MVT starts with `0x1a`, PNG with `0x89`, JPEG with `0xff`, WebP with `R`).
+public func compressionFormat(of data: Data) -> CompressionFormat? {
+    guard data.count >= 2 else { return nil }
+    let b0 = data[data.startIndex], b1 = data[data.startIndex + 1]
+    if b0 == 0x1f && b1 == 0x8b { return .gzip }
+    // zlib: compression method 8, window size ≤ 32 KiB, header check (CMF*256 + FLG) % 31 == 0.
+    if b0 & 0x0f == 8, b0 >> 4 <= 7, (UInt16(b0) << 8 | UInt16(b1)) % 31 == 0 { return .zlib }
+    return nil
+}
+
+/// Whether `data` starts with a gzip or zlib header (see `compressionFormat(of:)`).
+public func isCompressed(_ data: Data) -> Bool { compressionFormat(of: data) != nil }
+
+/// Decompresses a gzip (RFC 1952) or zlib (RFC 1950) stream, detecting which from its header.
+/// Concatenated gzip members are decompressed one after another, as `gunzip` does; bytes after the
+/// end of the (last) stream are ignored.
+public func inflate(_ data: Data) throws(InflateError) -> Data {
+    guard let format = compressionFormat(of: data) else { throw .notCompressed }
+    let result = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<Data, InflateError> in
+        Result { () throws(InflateError) -> Data in try inflateBytes(input, format: format) }
+    }
+    return try result.get()
+}
+
+private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFormat) throws(InflateError) -> Data {
+    guard input.count <= Int(UInt32.max) else { throw .corrupt(format, reason: "input larger than 4 GiB") }
+    var stream = z_stream()
+    // 47 = 32 (detect gzip or zlib from the header) + 15 (32 KiB window).
+    guard inflateInit2_(&stream, 47, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        throw .outOfMemory
+    }
+    defer { inflateEnd(&stream) }
+
+    var capacity = initialCapacity(input, format: format)
+    guard var output = malloc(capacity) else { throw .outOfMemory }
+    var produced = 0
+    var succeeded = false
+    defer { if !succeeded { free(output) } }
+
+    let base = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
+    stream.next_in = UnsafeMutablePointer(mutating: base)
+    stream.avail_in = uInt(input.count)
+
+    while true {
+        if produced == capacity {
+            capacity *= 2
+            guard let grown = realloc(output, capacity) else { throw .outOfMemory }
+            output = grown
+        }
+        stream.next_out = (output + produced).assumingMemoryBound(to: Bytef.self)
+        stream.avail_out = uInt(min(capacity - produced, Int(UInt32.max)))
+        let before = Int(stream.avail_out)
+        let rc = CZlib.inflate(&stream, Z_NO_FLUSH)
+        produced += before - Int(stream.avail_out)
+        switch rc {
+        case Z_STREAM_END:
+            // Another gzip member follows: keep going, like gunzip.
+            let remaining = Int(stream.avail_in)
+            if format == .gzip, remaining >= 2, stream.next_in[0] == 0x1f, stream.next_in[1] == 0x8b {
+                guard inflateReset(&stream) == Z_OK else { throw .outOfMemory }
+                continue
+            }
+            succeeded = true
+            if capacity - produced > 4096, let shrunk = realloc(output, max(produced, 1)) { output = shrunk }
+            return Data(bytesNoCopy: output, count: produced, deallocator: .free)
+        case Z_OK, Z_BUF_ERROR:
+            // No progress possible: either the output is full (grow it) or the input ran out.
+            if stream.avail_out == 0 { continue }
+            if stream.avail_in == 0 { throw .truncated(format) }
+            if rc == Z_BUF_ERROR { throw .corrupt(format, reason: zlibMessage(stream) ?? "no progress possible") }
+        case Z_NEED_DICT:
+            throw .corrupt(format, reason: "needs a preset dictionary")
+        case Z_MEM_ERROR:
+            throw .outOfMemory
+        default:
+            throw .corrupt(format, reason: zlibMessage(stream) ?? "zlib error \(rc)")
+        }
+    }
+}
+
+/// A first guess at the output size: gzip's trailer records it (mod 2³²); deflate can shrink data
+/// at most ~1032×, which bounds a forged trailer.
+private func initialCapacity(_ input: UnsafeRawBufferPointer, format: CompressionFormat) -> Int {
+    let ceiling = input.count * 1032 + 64
+    if format == .gzip, input.count >= 18 {
+        let end = input.count
+        let isize = Int(input[end - 4]) | Int(input[end - 3]) << 8 | Int(input[end - 2]) << 16 | Int(input[end - 1]) << 24
+        return max(64, min(isize + 1, ceiling))
+    }
+    return max(64, min(input.count * 4, ceiling))
+}
+
+private func zlibMessage(_ stream: z_stream) -> String? {
+    stream.msg.map { String(cString: $0) }
+}
