@@ -1,1 +1,4 @@
 @_exported import MapsnapGeo
+@_exported import MapsnapRender
+@_exported import MapsnapStyle
+@_exported import MapsnapTiles

@@ -1,1 +1,3 @@
 @_exported import MapsnapGeo
+@_exported import MapsnapStyle
+@_exported import MapsnapTiles

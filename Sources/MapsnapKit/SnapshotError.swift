@@ -1,0 +1,35 @@
+/// Why a snapshot cannot be made. Each message is one line naming the input and what is wrong.
+public enum SnapshotError: Error, CustomStringConvertible, Sendable {
+    /// An option value out of range; `option` is its name without dashes (`meters`, `size`).
+    case invalidOption(option: String, message: String)
+    case unknownStyle(name: String, available: [String])
+    case style(StyleError)
+    case tiles(TileArchiveError)
+    case sourceNotLocal(source: String, url: String)
+    case noVectorSource(style: String)
+    case render(RenderError)
+
+    public var description: String {
+        switch self {
+        case .invalidOption(let option, let message): return "--\(option): \(message)"
+        case .unknownStyle(let name, let available):
+            return "--style: unknown style '\(name)' (built-in styles: \(available.joined(separator: ", ")); or give a path to a style JSON file)"
+        case .style(let e): return "--style: \(e)"
+        case .tiles(let e): return "--tiles: \(e)"
+        case .sourceNotLocal(let source, let url):
+            return "--style: source '\(source)' points to \(url), which cannot be read offline; give a local archive with --tiles PATH.mbtiles"
+        case .noVectorSource(let style): return "--style: \(style) has no vector source to draw"
+        case .render(let e): return "\(e)"
+        }
+    }
+
+    /// The option the error is about, for callers that report by option.
+    public var option: String? {
+        switch self {
+        case .invalidOption(let o, _): return o
+        case .unknownStyle, .style, .sourceNotLocal, .noVectorSource: return "style"
+        case .tiles: return "tiles"
+        case .render: return nil
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// The front door for single images: loads a style and its tiles once, then renders snapshots.
+/// Not for concurrent use (one per thread), like the renderer it wraps.
+public final class Snapshotter {
+    public let style: StyleDocument
+    public let sources: [String: MBTilesVectorSource]
+    let renderer: MapRenderer
+    let attribution: String
+
+    /// Loads the style and opens its vector sources (or `tiles` in their place).
+    public init(style reference: StyleReference, tiles: [String] = []) throws(SnapshotError) {
+        style = try reference.load()
+        var sources: [String: MBTilesVectorSource] = [:]
+        var credits: [String] = []
+        for name in style.sources.keys.sorted() {
+            guard case .vector(let source) = style.sources[name]! else { continue }
+            let paths: [String]
+            if !tiles.isEmpty {
+                paths = tiles
+            } else if let path = source.mbtilesPath {
+                paths = [path]
+            } else {
+                throw .sourceNotLocal(source: name, url: source.url ?? source.tiles?.first ?? "no url")
+            }
+            do {
+                let provider = MBTilesVectorSource(archives: try paths.map { path throws(TileArchiveError) in try MBTilesArchive(path: path) })
+                sources[name] = provider
+                if let credit = source.attribution ?? provider.attribution { credits.append(credit) }
+            } catch {
+                throw .tiles(error)
+            }
+        }
+        guard !sources.isEmpty else { throw .noVectorSource(style: style.name ?? "the style") }
+        self.sources = sources
+        renderer = MapRenderer(style: style, sources: sources)
+        var unique: [String] = []
+        for c in credits where !unique.contains(c) { unique.append(c) }
+        attribution = unique.isEmpty ? Self.defaultAttribution : unique.joined(separator: " ")
+    }
+
+    public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
+
+    /// Where the data is: the union of the sources' bounds.
+    public var dataBounds: BoundingBox? {
+        let all = sources.keys.sorted().compactMap { sources[$0]!.bounds }
+        guard var b = all.first else { return nil }
+        for o in all.dropFirst() {
+            b = BoundingBox(west: min(b.west, o.west), south: min(b.south, o.south),
+                            east: max(b.east, o.east), north: max(b.north, o.north))
+        }
+        return b
+    }
+
+    /// The default center: the style's, else the data's.
+    public var defaultCenter: LatLon {
+        if let c = style.center { return c }
+        for name in sources.keys.sorted() {
+            if let c = sources[name]!.archives.first?.metadata.center { return c }
+        }
+        return dataBounds?.center ?? LatLon(0, 0)
+    }
+
+    public func camera(for options: SnapshotOptions) -> Camera {
+        let center = options.center ?? defaultCenter
+        switch options.framing {
+        case .meters(let m):
+            return Camera(center: center, meters: m, size: options.size, pixelRatio: options.scale,
+                          degreesClockwiseFromNorth: options.bearing)
+        case .zoom(let z):
+            return Camera(center: center, zoom: z, size: options.size, pixelRatio: options.scale,
+                          degreesClockwiseFromNorth: options.bearing)
+        }
+    }
+
+    /// Renders one snapshot. Warnings (a corrupt tile, a view outside the data) go to `warnings`.
+    public func snapshot(_ options: SnapshotOptions, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        try options.validate()
+        let camera = camera(for: options)
+        if let bounds = dataBounds, !camera.visibleBounds.intersects(bounds) {
+            warnings.warn("the view around \(camera.center) is outside the data, which covers \(bounds) (W,S,E,N); only the background is drawn")
+        }
+        do {
+            let image = try renderer.render(camera, options: .init(attribution: options.attribution ? attribution : nil),
+                                            warnings: warnings)
+            return Snapshot(image: image, camera: camera, compression: options.compression)
+        } catch {
+            throw .render(error)
+        }
+    }
+}
+
+/// A rendered image and the camera it shows.
+public struct Snapshot: @unchecked Sendable {
+    public let image: RasterImage
+    public let camera: Camera
+    public let compression: PNGCompression
+
+    public func pngData() throws(RenderError) -> Data { try image.pngData(compression: compression) }
+
+    /// Writes the PNG atomically (temporary file + rename): never a half-written file.
+    public func write(to path: String) throws(RenderError) {
+        try AtomicFile.write(try pngData(), to: path)
+    }
+}

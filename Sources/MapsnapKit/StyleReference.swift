@@ -1,0 +1,29 @@
+import Foundation
+
+/// A style by built-in name (`light`, `dark`) or by the path of a style JSON file.
+public enum StyleReference: Hashable, Sendable {
+    case named(String)
+    case file(String)
+
+    /// A value with a `/` or ending in `.json` is a path; anything else a built-in name.
+    public init(_ text: String) {
+        self = text.contains("/") || text.hasSuffix(".json") ? .file(text) : .named(text)
+    }
+
+    public static let defaultStyle = StyleReference.named("light")
+
+    func load() throws(SnapshotError) -> StyleDocument {
+        let url: URL
+        switch self {
+        case .named(let name):
+            let available = ResourceLocator.builtInStyles
+            guard available.contains(name), let folder = ResourceLocator.stylesFolder else {
+                throw .unknownStyle(name: name, available: available)
+            }
+            url = folder.appendingPathComponent(name + ".json")
+        case .file(let path):
+            url = URL(fileURLWithPath: path)
+        }
+        do { return try StyleDocument.load(contentsOf: url) } catch { throw .style(error) }
+    }
+}

@@ -1,0 +1,56 @@
+import CCairo
+import MapsnapStyle
+
+/// A Cairo drawing context on a `RasterImage`, in points: the device scale (pixel ratio) is set
+/// once, so painters work in the same units as the style (line widths, text sizes).
+public final class Canvas {
+    public let image: RasterImage
+    let cr: OpaquePointer
+    public let pixelRatio: Double
+    /// The drawable area in points.
+    public let width: Double
+    public let height: Double
+
+    public init(image: RasterImage, pixelRatio: Double) {
+        self.image = image
+        self.pixelRatio = pixelRatio
+        cr = cairo_create(image.surface)
+        cairo_scale(cr, pixelRatio, pixelRatio)
+        width = Double(image.pixelWidth) / pixelRatio
+        height = Double(image.pixelHeight) / pixelRatio
+    }
+
+    deinit { cairo_destroy(cr) }
+
+    /// Runs `body` between `cairo_save` and `cairo_restore`, so a painter's state never leaks.
+    @inline(__always)
+    public func withSavedState<R>(_ body: () throws -> R) rethrows -> R {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        return try body()
+    }
+
+    public func setColor(_ c: Color, opacity: Double = 1) {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a * opacity)
+    }
+
+    public func paint(_ c: Color, opacity: Double = 1) {
+        setColor(c, opacity: opacity)
+        cairo_paint(cr)
+    }
+
+    /// Clips to a rectangle given in points, snapped outward-consistently to device pixels so that
+    /// neighbouring tiles' clips meet without a seam or an overlap.
+    public func clipSnapped(_ r: Rect) {
+        let s = pixelRatio
+        let x0 = (r.minX * s).rounded() / s, y0 = (r.minY * s).rounded() / s
+        let x1 = (r.maxX * s).rounded() / s, y1 = (r.maxY * s).rounded() / s
+        cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
+        cairo_clip(cr)
+    }
+
+    public func newPath() { cairo_new_path(cr) }
+    @inline(__always) public func move(to p: Point) { cairo_move_to(cr, p.x, p.y) }
+    @inline(__always) public func line(to p: Point) { cairo_line_to(cr, p.x, p.y) }
+    public func closePath() { cairo_close_path(cr) }
+}

@@ -1,0 +1,66 @@
+import CCairo
+import Foundation
+import PNGWriter
+
+/// A bitmap in Cairo's ARGB32 format (premultiplied alpha), `pixelWidth × pixelHeight` device pixels.
+public final class RasterImage: @unchecked Sendable {
+    let surface: OpaquePointer
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    public init(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .cannotAllocate(width: pixelWidth, height: pixelHeight)
+        }
+        self.surface = surface
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Calls `body` with the raw premultiplied ARGB32 bytes (after flushing Cairo's drawing).
+    public func withPixels<R>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), stride)
+    }
+
+    /// The un-premultiplied RGBA color at a device pixel (for tests and checks).
+    public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        withPixels { data, stride in
+            let p = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+            let a = p >> 24
+            func un(_ c: UInt32) -> UInt8 { a == 0 ? 0 : UInt8((c * 255 + a / 2) / a) }
+            return (un((p >> 16) & 0xff), un((p >> 8) & 0xff), un(p & 0xff), UInt8(a))
+        }
+    }
+
+    /// PNG bytes: RGB when opaque, RGBA otherwise. `compression` trades speed for size.
+    public func pngData(compression: PNGCompression = .balanced) throws(RenderError) -> Data {
+        var buffer = pngw_buffer(data: nil, size: 0, capacity: 0)
+        defer { pngw_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: 256)
+        let status = withPixels { data, stride in
+            pngw_encode_argb32(data, Int32(pixelWidth), Int32(pixelHeight), Int32(stride),
+                               compression.zlibLevel, compression.fastFilter ? 1 : 0, &buffer, &message, message.count)
+        }
+        guard status == 0, let bytes = buffer.data else {
+            throw .encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return Data(bytes: bytes, count: buffer.size)
+    }
+}
+
+/// The PNG speed/size trade-off (measured: level 1 with the UP filter is ~4× faster than
+/// level 6 with adaptive filters, for ~10 % more bytes).
+public enum PNGCompression: String, Sendable, CaseIterable {
+    case fast, balanced, small
+
+    var zlibLevel: Int32 {
+        switch self { case .fast: 1; case .balanced: 6; case .small: 9 }
+    }
+    var fastFilter: Bool { self == .fast }
+}

@@ -1,0 +1,84 @@
+import CCairo
+import Foundation
+
+/// Draws a style over its vector sources for a camera: loads the tiles the view needs, places
+/// the labels of every symbol layer (top layer first), then paints the layers bottom-up.
+/// Not for concurrent use: each thread needs its own renderer (Pango and SQLite handles).
+public final class MapRenderer {
+    public let style: StyleDocument
+    public let sources: [String: any VectorTileProvider]
+    let text = TextEngine()
+
+    public init(style: StyleDocument, sources: [String: any VectorTileProvider]) {
+        self.style = style
+        self.sources = sources
+    }
+
+    /// What to draw besides the map itself.
+    public struct Options: Sendable {
+        /// The credit drawn bottom-right; nil draws none.
+        public var attribution: String?
+        public init(attribution: String? = nil) { self.attribution = attribution }
+    }
+
+    /// Renders `camera`'s view. Data problems (a corrupt tile) are reported to `warnings` and skipped.
+    public func render(_ camera: Camera, options: Options = Options(), warnings: WarningLog = WarningLog()) throws(RenderError) -> RasterImage {
+        let pixelWidth = Int((Double(camera.size.width) * camera.pixelRatio).rounded())
+        let pixelHeight = Int((Double(camera.size.height) * camera.pixelRatio).rounded())
+        let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let canvas = Canvas(image: image, pixelRatio: camera.pixelRatio)
+        let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
+                                text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
+                                warnings: warnings)
+        draw(frame, attribution: options.attribution)
+        return image
+    }
+
+    func draw(_ frame: RenderFrame, attribution: String?) {
+        if let attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
+        let visible = style.layers.enumerated().filter { $0.element.isVisible(atZoom: frame.zoom) }
+        // Placement first, top layer down, so that higher layers win.
+        let placer = LabelPlacer(frame: frame)
+        var labels: [Int: [PlacedLabel]] = [:]
+        for (index, layer) in visible.reversed() {
+            if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol) }
+        }
+        for (index, layer) in visible {
+            switch layer.kind {
+            case .background(let s): BackgroundPainter.paint(s, in: frame)
+            case .fill(let s): FillPainter.paint(layer, s, in: frame)
+            case .line(let s): LinePainter.paint(layer, s, in: frame)
+            case .circle(let s): CirclePainter.paint(layer, s, in: frame)
+            case .symbol: SymbolPainter.draw(labels[index] ?? [], in: frame)
+            case .unsupported: break
+            }
+        }
+        if let attribution, !attribution.isEmpty { AttributionPainter.paint(attribution, in: frame) }
+    }
+
+    /// The tiles of every source the style's visible layers use, for the view plus a margin
+    /// (labels and wide strokes just outside the frame).
+    func loadTiles(for camera: Camera, warnings: WarningLog) -> [String: [LoadedTile]] {
+        var out: [String: [LoadedTile]] = [:]
+        let used = Set(style.layers.filter { $0.isVisible(atZoom: camera.zoom) }.compactMap(\.source))
+        for name in used.sorted() {
+            guard let provider = sources[name] else { continue }
+            var loaded: [LoadedTile] = []
+            for covered in TileCover.tiles(for: camera, minZoom: provider.minZoom, maxZoom: provider.maxZoom, margin: 32) {
+                do {
+                    let tiles: [VectorTile]
+                    if let mbtiles = provider as? MBTilesVectorSource {
+                        tiles = try mbtiles.vectorTiles(covered.id)
+                    } else {
+                        tiles = try provider.vectorTile(covered.id).map { [$0] } ?? []
+                    }
+                    loaded += tiles.map { LoadedTile(covered: covered, tile: $0) }
+                } catch {
+                    warnings.warn("\(error)")
+                }
+            }
+            out[name] = loaded
+        }
+        return out
+    }
+}

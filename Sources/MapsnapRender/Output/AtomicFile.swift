@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a file so that readers only ever see the old file or the complete new one:
+/// the bytes go to a temporary file in the same folder, are flushed, then renamed over the target.
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            throw .cannotWrite(path: path, reason: "folder \(folder) does not exist")
+        }
+        let temp = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        var failure: String?
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno)); return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temp)
+            throw .cannotWrite(path: path, reason: failure)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import CCairo
+
+/// `line`: strokes with width, color, opacity, cap, join, dashes (in line widths) and gap width
+/// (a line on each side of a gap, e.g. a road casing). Features whose paint does not depend on
+/// their properties are stroked as one path per tile.
+enum LinePainter {
+    struct Resolved: Equatable {
+        var color: Color, width: Double, opacity: Double, gapWidth: Double
+        var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double
+    }
+
+    static func resolve(_ s: LineLayer, zoom: Double, feature: (any Feature)?) -> Resolved {
+        Resolved(color: s.color.evaluate(zoom: zoom, feature: feature),
+                 width: s.width.evaluate(zoom: zoom, feature: feature),
+                 opacity: s.opacity.evaluate(zoom: zoom, feature: feature),
+                 gapWidth: s.gapWidth.evaluate(zoom: zoom, feature: feature),
+                 dashes: s.dasharray?.evaluate(zoom: zoom, feature: feature),
+                 cap: s.cap.evaluate(zoom: zoom, feature: feature),
+                 join: s.join.evaluate(zoom: zoom, feature: feature),
+                 miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature))
+    }
+
+    static func dependsOnFeature(_ s: LineLayer) -> Bool {
+        s.color.dependsOnFeature || s.width.dependsOnFeature || s.opacity.dependsOnFeature
+            || s.gapWidth.dependsOnFeature || (s.dasharray?.dependsOnFeature ?? false)
+    }
+
+    static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {
+        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+        let perFeature = dependsOnFeature(style)
+        let constant = perFeature ? nil : resolve(style, zoom: zoom, feature: nil)
+        if let constant, constant.opacity <= 0 || constant.width <= 0 || constant.color.a <= 0 { return }
+        canvas.withSavedState {
+            frame.forEachFeature(of: layer, tileStart: { _, projection in
+                cairo_restore(cr); cairo_save(cr)
+                frame.clip(to: projection)
+                canvas.newPath()
+            }, tileEnd: {
+                if let constant { stroke(constant, canvas) }
+            }) { feature, projection in
+                guard feature.geometryType != .point, let parts = try? feature.geometryParts() else { return }
+                frame.appendPath(parts, projection, close: false)
+                if perFeature { stroke(resolve(style, zoom: zoom, feature: feature), canvas) }
+            }
+        }
+    }
+
+    /// Strokes (and clears) the current path.
+    static func stroke(_ r: Resolved, _ canvas: Canvas) {
+        let cr = canvas.cr
+        guard r.width > 0, r.opacity > 0 else { cairo_new_path(cr); return }
+        switch r.cap {
+        case .butt: cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        }
+        switch r.join {
+        case .bevel: cairo_set_line_join(cr, CAIRO_LINE_JOIN_BEVEL)
+        case .round: cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+        }
+        cairo_set_miter_limit(cr, r.miterLimit)
+        if let dashes = r.dashes, dashes.count >= 2, dashes.contains(where: { $0 > 0 }) {
+            // Dash lengths are in line widths (MapLibre); a zero dash with a round cap is a dot.
+            let scaled = dashes.map { max($0 * r.width, 0) }
+            cairo_set_dash(cr, scaled, Int32(scaled.count), 0)
+        } else {
+            cairo_set_dash(cr, nil, 0, 0)
+        }
+        if r.gapWidth > 0 {
+            // Two lines either side of a gap: stroke the full width, then clear the gap inside a group.
+            cairo_push_group(cr)
+            canvas.setColor(r.color)
+            cairo_set_line_width(cr, r.gapWidth + 2 * r.width)
+            cairo_stroke_preserve(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_set_line_width(cr, r.gapWidth)
+            cairo_stroke(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, r.opacity)
+        } else {
+            canvas.setColor(r.color, opacity: r.opacity)
+            cairo_set_line_width(cr, r.width)
+            cairo_stroke(cr)
+        }
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Places the labels of every symbol layer before anything is drawn: the top layer first (higher
+/// layers win), within a layer by `symbol-sort-key`, then in data order. A label is placed only
+/// when all its boxes fit inside the frame and hit no placed box, so labels never overlap.
+final class LabelPlacer {
+    let frame: RenderFrame
+    /// Where each text was placed along lines, to avoid repeating a street name too close by.
+    private var lineLabelCenters: [String: [Point]] = [:]
+
+    init(frame: RenderFrame) { self.frame = frame }
+
+    /// One feature's label before placement.
+    private struct Candidate {
+        let text: ShapedText
+        let string: String
+        let sortKey: Double
+        let paint: TextPaint
+        let anchors: Anchors
+        let padding: Double
+        let allowOverlap: Bool
+        let ignorePlacement: Bool
+        let offset: Point          // text-offset in points
+        let anchor: TextAnchor
+        let maxAngle: Double       // radians
+        let spacing: Double
+        let placement: SymbolPlacement
+    }
+    private enum Anchors {
+        case points([Point])
+        case lines([Polyline])
+    }
+
+    /// Places the labels of one symbol layer (call from the top layer down).
+    func place(_ layer: StyleLayer, _ style: SymbolLayer) -> [PlacedLabel] {
+        guard let textField = style.textField else { return [] }
+        let zoom = frame.zoom
+        var candidates: [Candidate] = []
+        frame.forEachFeature(of: layer) { feature, projection in
+            var string = textField.evaluate(zoom: zoom, feature: feature)
+            switch style.textTransform.evaluate(zoom: zoom, feature: feature) {
+            case .uppercase: string = string.uppercased()
+            case .lowercase: string = string.lowercased()
+            case .none: break
+            }
+            string = string.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !string.isEmpty, let parts = try? feature.geometryParts(), !parts.isEmpty else { return }
+            let placement = style.placement.evaluate(zoom: zoom, feature: feature)
+            let size = style.textSize.evaluate(zoom: zoom, feature: feature)
+            guard size > 0 else { return }
+            let opacity = style.textOpacity.evaluate(zoom: zoom, feature: feature)
+            guard opacity > 0 else { return }
+            let alongLine = placement != .point && feature.geometryType != .point
+            let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature) * size
+            let justify: TextAlignment = switch style.textJustify.evaluate(zoom: zoom, feature: feature) {
+                case .left: .left
+                case .right: .right
+                default: .center
+            }
+            let shaped = frame.text.shapeCached(
+                string, font: style.textFont.evaluate(zoom: zoom, feature: feature), size: size,
+                maxWidth: maxWidth.map { $0 > 0 ? $0 : nil } ?? nil,
+                lineHeight: style.textLineHeight.evaluate(zoom: zoom, feature: feature),
+                letterSpacing: style.textLetterSpacing.evaluate(zoom: zoom, feature: feature), alignment: justify)
+            let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
+            let anchors: Anchors
+            if alongLine {
+                let lines = (feature.geometryType == .polygon ? parts : parts).map { Polyline(projection.screen($0)) }
+                anchors = .lines(lines.filter { $0.length > shaped.lineAdvance })
+            } else {
+                anchors = .points(Self.pointAnchors(feature.geometryType, parts, projection))
+            }
+            candidates.append(Candidate(
+                text: shaped, string: string,
+                sortKey: style.sortKey?.evaluate(zoom: zoom, feature: feature) ?? 0,
+                paint: TextPaint(color: style.textColor.evaluate(zoom: zoom, feature: feature),
+                                 haloColor: style.textHaloColor.evaluate(zoom: zoom, feature: feature),
+                                 haloWidth: style.textHaloWidth.evaluate(zoom: zoom, feature: feature),
+                                 opacity: opacity),
+                anchors: anchors,
+                padding: style.textPadding.evaluate(zoom: zoom, feature: feature),
+                allowOverlap: style.textAllowOverlap.evaluate(zoom: zoom, feature: feature),
+                ignorePlacement: style.textIgnorePlacement.evaluate(zoom: zoom, feature: feature),
+                offset: offset.count == 2 ? Point(x: offset[0] * size, y: offset[1] * size) : Point(x: 0, y: 0),
+                anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
+                maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
+                spacing: style.spacing.evaluate(zoom: zoom, feature: feature),
+                placement: placement))
+        }
+        if style.sortKey != nil {
+            candidates = candidates.enumerated()
+                .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
+                .map(\.element)
+        }
+        var placed: [PlacedLabel] = []
+        for c in candidates {
+            switch c.anchors {
+            case .points(let points):
+                for p in points {
+                    if let label = placePoint(c, at: p) { placed.append(label); break }
+                }
+            case .lines(let lines):
+                for line in lines { placed += placeAlong(c, line) }
+            }
+        }
+        return placed
+    }
+
+    /// Point features: each point inside its own tile (the buffer copies belong to the neighbours).
+    /// Polygons: the area-weighted centroid of the largest ring. Lines: their middle.
+    private static func pointAnchors(_ type: GeometryType, _ parts: [[TilePoint]], _ projection: TileProjection) -> [Point] {
+        switch type {
+        case .point:
+            let extent = Int32((projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale + 0.5)
+            return parts.flatMap { $0 }
+                .filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
+                .map(projection.screen)
+        case .polygon:
+            guard let ring = parts.max(by: { abs(area($0)) < abs(area($1)) }), let c = centroid(ring) else { return [] }
+            return [Point(x: projection.a * c.x + projection.b * c.y + projection.c,
+                          y: projection.d * c.x + projection.e * c.y + projection.f)]
+        default:
+            guard let longest = parts.max(by: { $0.count < $1.count }) else { return [] }
+            let line = Polyline(projection.screen(longest))
+            return line.length > 0 ? [line.locate(line.length / 2).point] : []
+        }
+    }
+
+    private static func area(_ ring: [TilePoint]) -> Double {
+        var a = 0.0
+        for i in ring.indices.dropLast() {
+            a += Double(ring[i].x) * Double(ring[i + 1].y) - Double(ring[i + 1].x) * Double(ring[i].y)
+        }
+        return a / 2
+    }
+
+    /// In tile units.
+    private static func centroid(_ ring: [TilePoint]) -> Point? {
+        var cx = 0.0, cy = 0.0, a = 0.0
+        for i in ring.indices.dropLast() {
+            let x0 = Double(ring[i].x), y0 = Double(ring[i].y), x1 = Double(ring[i + 1].x), y1 = Double(ring[i + 1].y)
+            let cross = x0 * y1 - x1 * y0
+            a += cross; cx += (x0 + x1) * cross; cy += (y0 + y1) * cross
+        }
+        guard abs(a) > 1e-9 else { return ring.first.map { Point(x: Double($0.x), y: Double($0.y)) } }
+        return Point(x: cx / (3 * a), y: cy / (3 * a))
+    }
+
+    // MARK: point labels
+
+    private func placePoint(_ c: Candidate, at p: Point) -> PlacedLabel? {
+        let b = c.text.bounds
+        // Where the anchor lies on the text box, as fractions of its width and height.
+        let (fx, fy): (Double, Double) = switch c.anchor {
+            case .center: (0.5, 0.5)
+            case .left: (0, 0.5)
+            case .right: (1, 0.5)
+            case .top: (0.5, 0)
+            case .bottom: (0.5, 1)
+            case .topLeft: (0, 0)
+            case .topRight: (1, 0)
+            case .bottomLeft: (0, 1)
+            case .bottomRight: (1, 1)
+        }
+        let boxOrigin = Point(x: p.x + c.offset.x - fx * b.width, y: p.y + c.offset.y - fy * b.height)
+        let box = Rect(minX: boxOrigin.x, minY: boxOrigin.y, maxX: boxOrigin.x + b.width, maxY: boxOrigin.y + b.height)
+        let padded = box.insetBy(-c.padding)
+        guard frame.placementBounds.contains(Point(x: box.minX, y: box.minY)),
+              frame.placementBounds.contains(Point(x: box.maxX, y: box.maxY)) else { return nil }
+        if !c.allowOverlap, frame.collisions.collides(padded) { return nil }
+        if !c.ignorePlacement { frame.collisions.insert(padded) }
+        return PlacedLabel(text: c.text, shape: .block(origin: Point(x: boxOrigin.x - b.minX, y: boxOrigin.y - b.minY)),
+                           paint: c.paint)
+    }
+
+    // MARK: labels along lines
+
+    private func placeAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
+        let labelLength = c.text.lineAdvance
+        let length = line.length
+        guard length > labelLength + 2 * c.padding else { return [] }
+        var anchors: [Double]
+        if c.placement == .lineCenter || length < c.spacing * 2 {
+            anchors = [length / 2]
+        } else {
+            let count = Int(length / c.spacing)
+            let start = (length - Double(count - 1) * c.spacing) / 2
+            anchors = (0..<count).map { start + Double($0) * c.spacing }
+        }
+        // Try the middle first: it is where a reader expects the name.
+        anchors.sort { abs($0 - length / 2) < abs($1 - length / 2) }
+        var out: [PlacedLabel] = []
+        let repeatDistance = max(c.spacing, 250)
+        for a in anchors where a - labelLength / 2 >= 0 && a + labelLength / 2 <= length {
+            guard let glyphs = glyphsAlong(c, line, anchor: a) else { continue }
+            let mid = line.locate(a).point
+            if let others = lineLabelCenters[c.string], others.contains(where: { ($0 - mid).length < repeatDistance }) {
+                continue
+            }
+            let half = c.text.fontSize * 0.5 + c.padding
+            let boxes = glyphs.map { g in
+                Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
+            }
+            guard boxes.allSatisfy({ frame.placementBounds.contains(Point(x: $0.minX, y: $0.minY))
+                && frame.placementBounds.contains(Point(x: $0.maxX, y: $0.maxY)) }) else { continue }
+            if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
+            if !c.ignorePlacement { frame.collisions.insert(boxes) }
+            lineLabelCenters[c.string, default: []].append(mid)
+            out.append(PlacedLabel(text: c.text, shape: .alongLine(glyphs), paint: c.paint))
+        }
+        return out
+    }
+
+    /// The glyph positions for a label centered at `anchor` along `line`, upright, or nil when the
+    /// line bends too sharply under it.
+    private func glyphsAlong(_ c: Candidate, _ line: Polyline, anchor: Double) -> [PlacedLabel.GlyphPlacement]? {
+        let labelLength = c.text.lineAdvance
+        var line = line, anchor = anchor
+        // Keep the text upright: read left to right.
+        let start = line.locate(anchor - labelLength / 2).point, end = line.locate(anchor + labelLength / 2).point
+        if end.x < start.x {
+            line = line.reversed
+            anchor = line.length - anchor
+        }
+        var out: [PlacedLabel.GlyphPlacement] = []
+        out.reserveCapacity(c.text.glyphs.count)
+        var previousAngle: Double?
+        var totalBend = 0.0
+        for g in c.text.glyphs {
+            let along = anchor - labelLength / 2 + g.x + g.advance / 2
+            let (p, angle) = line.locate(along)
+            if let prev = previousAngle {
+                var d = angle - prev
+                while d > .pi { d -= 2 * .pi }
+                while d < -.pi { d += 2 * .pi }
+                totalBend += abs(d)
+                if abs(d) > c.maxAngle || totalBend > 2 * c.maxAngle { return nil }
+            }
+            previousAngle = angle
+            out.append(.init(glyph: g, center: p, angle: angle))
+        }
+        return out.isEmpty ? nil : out
+    }
+}

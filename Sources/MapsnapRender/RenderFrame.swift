@@ -1,0 +1,107 @@
+import CCairo
+
+/// One vector tile loaded for this frame, with where it lies on screen.
+struct LoadedTile {
+    let covered: CoveredTile
+    let tile: VectorTile
+}
+
+/// Everything one render needs while it walks the style's layers: the camera, the canvas, the
+/// tiles of each source, the text engine and the label collision index.
+final class RenderFrame {
+    let camera: Camera
+    let canvas: Canvas
+    let zoom: Double
+    let transform: ScreenTransform
+    let tilesBySource: [String: [LoadedTile]]
+    let text: TextEngine
+    let collisions: CollisionIndex
+    /// Labels must lie inside this rectangle (points): the image, or a metatile with its buffer.
+    let placementBounds: Rect
+    var warnings: WarningLog
+
+    init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
+         placementBounds: Rect, warnings: WarningLog) {
+        self.camera = camera
+        self.canvas = canvas
+        zoom = camera.zoom
+        transform = camera.worldToScreen
+        self.tilesBySource = tilesBySource
+        self.text = text
+        self.placementBounds = placementBounds
+        collisions = CollisionIndex(bounds: placementBounds)
+        self.warnings = warnings
+    }
+
+    /// Calls `body` for every feature of `layer`'s source layer that passes its filter, tile by tile.
+    /// `tileStart` runs before each tile's features (painters use it to clip and batch).
+    func forEachFeature(of layer: StyleLayer,
+                        tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
+                        tileEnd: () -> Void = {},
+                        _ body: (VectorTileFeature, TileProjection) -> Void) {
+        guard let source = layer.source, let sourceLayer = layer.sourceLayer,
+              let tiles = tilesBySource[source] else { return }
+        for loaded in tiles {
+            let vectorLayer: VectorTileLayer?
+            do { vectorLayer = try loaded.tile.layer(named: sourceLayer) } catch {
+                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
+                continue
+            }
+            guard let vectorLayer, vectorLayer.featureCount > 0 else { continue }
+            let projection = TileProjection(tile: loaded.covered, extent: vectorLayer.extent, transform: transform)
+            tileStart(loaded, projection)
+            do {
+                try vectorLayer.forEachFeature { feature in
+                    if let filter = layer.filter, !filter.matches(feature, zoom: zoom) { return }
+                    body(feature, projection)
+                }
+            } catch {
+                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
+            }
+            tileEnd()
+        }
+    }
+
+    /// Clips drawing to one tile, so the tile buffers' copies of a feature are not drawn twice.
+    func clip(to projection: TileProjection) {
+        if transform.sinB == 0 {
+            let xs = projection.tileCorners.map(\.x), ys = projection.tileCorners.map(\.y)
+            canvas.clipSnapped(Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!))
+        } else {
+            canvas.newPath()
+            canvas.move(to: projection.tileCorners[0])
+            for p in projection.tileCorners.dropFirst() { canvas.line(to: p) }
+            canvas.closePath()
+            cairo_clip(canvas.cr)
+        }
+    }
+
+    /// Adds a feature's geometry parts to the current path, in screen points.
+    func appendPath(_ parts: [[TilePoint]], _ projection: TileProjection, close: Bool) {
+        let cr = canvas.cr
+        for part in parts where part.count > 1 {
+            let first = projection.screen(part[0])
+            cairo_move_to(cr, first.x, first.y)
+            for i in 1..<part.count {
+                let p = projection.screen(part[i])
+                cairo_line_to(cr, p.x, p.y)
+            }
+            if close { cairo_close_path(cr) }
+        }
+    }
+}
+
+/// Warnings of one render, each said once (a corrupt tile is named once, not per layer).
+public final class WarningLog: @unchecked Sendable {
+    public private(set) var messages: [String] = []
+    private var seen: Set<String> = []
+    private let sink: ((String) -> Void)?
+
+    public init(sink: ((String) -> Void)? = nil) { self.sink = sink }
+
+    public func warn(_ message: String) {
+        guard seen.insert(message).inserted else { return }
+        messages.append(message)
+        sink?(message)
+    }
+}

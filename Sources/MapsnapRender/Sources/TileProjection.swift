@@ -1,0 +1,30 @@
+/// Tile coordinates (0...extent) → screen points, as one affine map per tile:
+/// `screen = (a·x + b·y + c, d·x + e·y + f)`.
+public struct TileProjection: Sendable {
+    public let a, b, c, d, e, f: Double
+    /// Screen points per tile unit.
+    public let scale: Double
+    /// The tile square in screen points (axis-aligned only when the bearing is 0).
+    public let tileCorners: [Point]
+
+    public init(tile: CoveredTile, extent: Int, transform t: ScreenTransform) {
+        let s = tile.worldSize / Double(extent)
+        scale = s
+        let o = t.screen(fromWorld: tile.worldOrigin)
+        let (a, b, c) = (s * t.cosB, -s * t.sinB, o.x)
+        let (d, e, f) = (s * t.sinB, s * t.cosB, o.y)
+        (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
+        let n = Double(extent)
+        tileCorners = [(0.0, 0.0), (n, 0), (n, n), (0, n)].map { x, y in
+            Point(x: a * x + b * y + c, y: d * x + e * y + f)
+        }
+    }
+
+    @inline(__always)
+    public func screen(_ p: TilePoint) -> Point {
+        let x = Double(p.x), y = Double(p.y)
+        return Point(x: a * x + b * y + c, y: d * x + e * y + f)
+    }
+
+    public func screen(_ part: [TilePoint]) -> [Point] { part.map(screen) }
+}

@@ -1,0 +1,80 @@
+import CCairo
+import CPangoCairo
+
+/// A shaped label: its Pango layout, its logical box and, for labels along lines, the position
+/// of every glyph on the baseline.
+public final class ShapedText {
+    let layout: OpaquePointer
+    public let fontSize: Double
+    /// The logical box relative to the layout origin, in points.
+    public let bounds: Rect
+    /// Distance from the layout top to the first line's baseline, in points.
+    public let baseline: Double
+    public let lineCount: Int
+
+    init(layout: OpaquePointer, size: Double) {
+        self.layout = layout
+        fontSize = size
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, &logical)
+        let s = Double(PANGO_SCALE)
+        bounds = Rect(minX: Double(logical.x) / s, minY: Double(logical.y) / s,
+                      maxX: Double(logical.x + logical.width) / s, maxY: Double(logical.y + logical.height) / s)
+        baseline = Double(pango_layout_get_baseline(layout)) / s
+        lineCount = Int(pango_layout_get_line_count(layout))
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    public var width: Double { bounds.width }
+    public var height: Double { bounds.height }
+
+    /// Adds the outlines of the whole layout, its top-left at `origin`, to the canvas's path.
+    func appendPath(to canvas: Canvas, at origin: Point) {
+        cairo_move_to(canvas.cr, origin.x, origin.y)
+        pango_cairo_layout_path(canvas.cr, layout)
+    }
+
+    /// One glyph of a single-line layout, for drawing along a curve.
+    struct Glyph {
+        let font: OpaquePointer   // cairo_scaled_font_t, owned by the Pango font
+        let index: UInt
+        /// Start of the glyph's advance along the baseline, and its advance width, in points.
+        let x: Double
+        let advance: Double
+        let yOffset: Double
+    }
+
+    /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
+    lazy var glyphs: [Glyph] = {
+        var out: [Glyph] = []
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return out }
+        let s = Double(PANGO_SCALE)
+        var x = 0.0
+        var run = line.pointee.runs
+        while let node = run {
+            let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
+            let glyphString = item.pointee.glyphs!
+            let font = pango_cairo_font_get_scaled_font(OpaquePointer(item.pointee.item.pointee.analysis.font))
+            for i in 0..<Int(glyphString.pointee.num_glyphs) {
+                let info = glyphString.pointee.glyphs[i]
+                let advance = Double(info.geometry.width) / s
+                if let font, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY {
+                    out.append(Glyph(font: font, index: UInt(info.glyph), x: x + Double(info.geometry.x_offset) / s,
+                                     advance: advance, yOffset: Double(info.geometry.y_offset) / s))
+                }
+                x += advance
+            }
+            run = node.pointee.next
+        }
+        return out
+    }()
+
+    /// The first line's advance width in points.
+    lazy var lineAdvance: Double = {
+        guard let line = pango_layout_get_line_readonly(layout, 0) else { return 0 }
+        var ink = PangoRectangle(), logical = PangoRectangle()
+        pango_layout_line_get_extents(line, &ink, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
+    }()
+}

@@ -1,0 +1,87 @@
+import CCairo
+import CPangoCairo
+import Foundation
+
+/// Shapes text with Pango. One engine per thread: Pango font maps must not be shared across
+/// threads. Hinting is off so that label metrics are the same at every position and tile.
+public final class TextEngine {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var descriptions: [String: OpaquePointer] = [:]
+    var shapeCache: [ShapeKey: ShapedText] = [:]
+
+    public init() {
+        fontMap = pango_cairo_font_map_new()
+        context = pango_font_map_create_context(fontMap)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for d in descriptions.values { pango_font_description_free(d) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    private func description(_ stack: [String], size: Double) -> OpaquePointer {
+        let key = stack.joined(separator: "|") + "@\(size)"
+        if let d = descriptions[key] { return d }
+        let d = pango_font_description_from_string(FontStack.pangoDescription(stack))!
+        pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
+        descriptions[key] = d
+        return d
+    }
+
+    /// Lays out `text`. `maxWidth` (points) wraps at word boundaries; nil keeps one line.
+    public func shape(_ text: String, font: [String], size: Double, maxWidth: Double? = nil,
+                      lineHeight: Double = 1.2, letterSpacing: Double = 0,
+                      alignment: TextAlignment = .center) -> ShapedText {
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, description(font, size: size))
+        pango_layout_set_text(layout, text, -1)
+        if let maxWidth {
+            pango_layout_set_width(layout, Int32(maxWidth * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        }
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        if lineHeight != 1.2 { pango_layout_set_line_spacing(layout, Float(lineHeight / 1.2)) }
+        if letterSpacing != 0 {
+            let attrs = pango_attr_list_new()
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(letterSpacing * size * Double(PANGO_SCALE))))
+            pango_layout_set_attributes(layout, attrs)
+            pango_attr_list_unref(attrs)
+        }
+        return ShapedText(layout: layout, size: size)
+    }
+}
+
+public enum TextAlignment: Hashable, Sendable { case left, center, right }
+
+extension TextEngine {
+    /// `shape` with a cache: the same street name is shaped once per engine, not once per tile.
+    func shapeCached(_ text: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double,
+                     letterSpacing: Double, alignment: TextAlignment) -> ShapedText {
+        let key = ShapeKey(text: text, font: font, size: size, maxWidth: maxWidth, lineHeight: lineHeight,
+                           letterSpacing: letterSpacing, alignment: alignment)
+        if let hit = shapeCache[key] { return hit }
+        if shapeCache.count > 4096 { shapeCache.removeAll(keepingCapacity: true) }
+        let shaped = shape(text, font: font, size: size, maxWidth: maxWidth, lineHeight: lineHeight,
+                           letterSpacing: letterSpacing, alignment: alignment)
+        shapeCache[key] = shaped
+        return shaped
+    }
+}
+
+struct ShapeKey: Hashable {
+    let text: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double
+    let letterSpacing: Double, alignment: TextAlignment
+}

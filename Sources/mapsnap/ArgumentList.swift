@@ -1,0 +1,45 @@
+/// A command line being read option by option. Options take their value as the next word or
+/// after `=` (`--meters 800`, `--meters=800`).
+struct ArgumentList {
+    private var words: [String]
+    private(set) var position = 0
+
+    init(_ words: [String]) { self.words = words }
+
+    var isEmpty: Bool { position >= words.count }
+
+    mutating func next() -> String? {
+        guard position < words.count else { return nil }
+        defer { position += 1 }
+        return words[position]
+    }
+
+    /// The value of `option` (already read): the rest after `=`, or the next word.
+    mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let v = next() else { throw UsageError(option: option, message: "needs a value") }
+        return v
+    }
+}
+
+/// A bad command line: names the option and the problem. Exit code 2.
+struct UsageError: Error, CustomStringConvertible {
+    let option: String
+    let message: String
+    var description: String { option.isEmpty ? message : "\(option): \(message)" }
+}
+
+/// Splits `--name=value` into its parts.
+func splitOption(_ word: String) -> (name: String, inline: String?) {
+    guard word.hasPrefix("--"), let eq = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<eq]), String(word[word.index(after: eq)...]))
+}
+
+func parseNumber(_ text: String, option: String) throws(UsageError) -> Double {
+    guard let v = Double(text.trimmingCharacters(in: .whitespaces)), !v.isNaN else {
+        throw UsageError(option: option, message: "'\(text)' is not a number")
+    }
+    return v
+}
+
+import Foundation

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Writes styles/light.json and styles/dark.json from one layer list and two palettes.
+
+The two styles share every layer, filter and width; only colours differ. Edit here, run
+`python3 styles/source/make_styles.py`, and commit the JSON files with this script.
+Schema: OpenMapTiles as tilemaker writes it (names are in `name:latin`; no plain `name`).
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ATTRIBUTION = "© OpenMapTiles © OpenStreetMap contributors"
+
+LIGHT = dict(
+    name="mapsnap light",
+    background="#f4f2ee", residential="#efece7", commercial="#f2ebe6", industrial="#ece8e2",
+    park="#d5ebc7", grass="#d9edcc", wood="#c5e0b4", pitch="#c8e5bd", sand="#f3ead0",
+    cemetery="#dce6d6", institution="#f1e8ee", hospital="#f6e3e3", water="#a9d1e9", water_line="#8fc0e0",
+    building="#e2ddd5", building_outline="#d3ccc2", pier="#f4f2ee", pier_outline="#d3ccc2",
+    motorway="#f7c58d", motorway_casing="#d4925a", primary="#fcd99e", primary_casing="#d6a45e",
+    secondary="#fdf0b8", secondary_casing="#cbb57c", minor="#ffffff", minor_casing="#cfc7bc",
+    service="#ffffff", path="#a58f7c", rail="#9c9a97", rail_dash="#ffffff", tunnel_casing="#c9c1b5",
+    boundary="#9e7fa7", aeroway="#dcd8e4",
+    road_label="#3b3b3b", road_halo="#ffffff", place_label="#2b2b2b", place_halo="#ffffff",
+    suburb_label="#4e4a55", poi_label="#86603e", park_label="#3f7a35", water_label="#3c6e91",
+    housenumber="#8f8a84",
+)
+
+DARK = dict(
+    name="mapsnap dark",
+    background="#1f2226", residential="#23262b", commercial="#25272c", industrial="#24262a",
+    park="#1f3024", grass="#213225", wood="#1c2e20", pitch="#223526", sand="#2c2b25",
+    cemetery="#232c25", institution="#2a252c", hospital="#2e2426", water="#16283a", water_line="#1d3550",
+    building="#2d3036", building_outline="#363a41", pier="#2a2d32", pier_outline="#3a3e45",
+    motorway="#8a6a43", motorway_casing="#1b1d20", primary="#6d5c41", primary_casing="#1b1d20",
+    secondary="#55503f", secondary_casing="#1b1d20", minor="#41454c", minor_casing="#1b1d20",
+    service="#3a3e44", path="#6b6660", rail="#5d6066", rail_dash="#2a2d32", tunnel_casing="#2f3237",
+    boundary="#8a6f93", aeroway="#2c2c36",
+    road_label="#d4d6da", road_halo="#1b1d20", place_label="#eceef1", place_halo="#15171a",
+    suburb_label="#b9b4c4", poi_label="#c9a27e", park_label="#8fc486", water_label="#7fa9cc",
+    housenumber="#8d9096",
+)
+
+
+def zoom_curve(stops, base=1.5):
+    """Width or size by MapLibre zoom: [[zoom, value], ...], exponential between stops."""
+    out = ["interpolate", ["exponential", base], ["zoom"]]
+    for z, v in stops:
+        out += [z, v]
+    return out
+
+
+def layers(p):
+    L = []
+    add = L.append
+    src = {"source": "openmaptiles"}
+
+    add({"id": "background", "type": "background", "paint": {"background-color": p["background"]}})
+
+    # Land use and land cover, quiet colours under everything.
+    for lid, layer, classes, colour, minzoom in [
+        ("landuse-residential", "landuse", ["residential", "suburb", "neighbourhood"], "residential", 0),
+        ("landuse-commercial", "landuse", ["commercial", "retail"], "commercial", 11),
+        ("landuse-industrial", "landuse", ["industrial", "garages", "railway", "dam"], "industrial", 11),
+        ("landuse-institution", "landuse", ["school", "college", "university", "kindergarten"], "institution", 11),
+        ("landuse-hospital", "landuse", ["hospital"], "hospital", 11),
+        ("landuse-cemetery", "landuse", ["cemetery"], "cemetery", 11),
+        ("landcover-sand", "landcover", ["sand", "beach"], "sand", 8),
+        ("landcover-grass", "landcover", ["grass", "farmland", "meadow"], "grass", 8),
+        ("landcover-wood", "landcover", ["wood", "forest"], "wood", 6),
+        ("landuse-pitch", "landuse", ["pitch", "playground", "stadium", "park", "garden"], "pitch", 12),
+    ]:
+        add({"id": lid, "type": "fill", **src, "source-layer": layer, "minzoom": minzoom,
+             "filter": ["match", ["get", "class"], classes, True, False],
+             "paint": {"fill-color": p[colour]}})
+    add({"id": "park", "type": "fill", **src, "source-layer": "park",
+         "paint": {"fill-color": p["park"], "fill-opacity": 0.8}})
+    add({"id": "aeroway-area", "type": "fill", **src, "source-layer": "aeroway", "minzoom": 11,
+         "filter": ["==", ["geometry-type"], "Polygon"], "paint": {"fill-color": p["aeroway"]}})
+
+    # Water.
+    add({"id": "waterway", "type": "line", **src, "source-layer": "waterway",
+         "filter": ["!=", ["get", "brunnel"], "tunnel"],
+         "layout": {"line-cap": "round", "line-join": "round"},
+         "paint": {"line-color": p["water_line"],
+                   "line-width": zoom_curve([[10, 0.5], [14, 1.5], [18, 5]], 1.4)}})
+    add({"id": "water", "type": "fill", **src, "source-layer": "water",
+         "filter": ["!=", ["get", "brunnel"], "tunnel"],
+         "paint": {"fill-color": p["water"]}})
+
+    # Piers: areas and lines, land-coloured over the water.
+    add({"id": "pier-area", "type": "fill", **src, "source-layer": "transportation", "minzoom": 13,
+         "filter": ["all", ["==", ["geometry-type"], "Polygon"], ["==", ["get", "class"], "pier"]],
+         "paint": {"fill-color": p["pier"], "fill-outline-color": p["pier_outline"]}})
+    add({"id": "pier-line", "type": "line", **src, "source-layer": "transportation", "minzoom": 13,
+         "filter": ["all", ["==", ["geometry-type"], "LineString"], ["==", ["get", "class"], "pier"]],
+         "layout": {"line-cap": "square"},
+         "paint": {"line-color": p["pier"], "line-width": zoom_curve([[14, 1.5], [18, 10]], 1.6)}})
+
+    # Buildings.
+    add({"id": "building", "type": "fill", **src, "source-layer": "building", "minzoom": 13,
+         "paint": {"fill-color": p["building"],
+                   "fill-outline-color": ["step", ["zoom"], p["building"], 15, p["building_outline"]],
+                   "fill-opacity": ["interpolate", ["linear"], ["zoom"], 13, 0.4, 15, 1]}})
+
+    # Roads: widths per class (fill width; the casing adds a border on each side).
+    widths = {
+        "motorway": [[8, 1], [12, 3], [15, 8], [17, 18], [19, 40]],
+        "trunk": [[8, 1], [12, 3], [15, 8], [17, 18], [19, 40]],
+        "primary": [[8, 0.8], [12, 2.5], [15, 7.5], [17, 16], [19, 36]],
+        "secondary": [[9, 0.6], [12, 2], [15, 6.5], [17, 14], [19, 32]],
+        "tertiary": [[10, 0.5], [12, 1.5], [15, 5.5], [17, 12], [19, 28]],
+        "minor": [[12, 0.5], [14, 1.8], [15, 3.8], [17, 9], [19, 22]],
+        "service": [[13, 0.4], [15, 2], [17, 5], [19, 12]],
+    }
+    style_of = {
+        "motorway": ("motorway", "motorway_casing"), "trunk": ("motorway", "motorway_casing"),
+        "primary": ("primary", "primary_casing"), "secondary": ("secondary", "secondary_casing"),
+        "tertiary": ("minor", "minor_casing"), "minor": ("minor", "minor_casing"),
+        "service": ("service", "minor_casing"),
+    }
+    minzooms = {"motorway": 5, "trunk": 5, "primary": 7, "secondary": 9, "tertiary": 10, "minor": 12, "service": 13}
+    drawing_order = ["service", "minor", "tertiary", "secondary", "primary", "trunk", "motorway"]
+
+    def road_class_filter(cls):
+        # `_construction` variants draw like their class.
+        return ["match", ["get", "class"], [cls, cls + "_construction"], True, False]
+
+    def road_layers(brunnel, brunnel_filter):
+        casing_colour_key = "tunnel_casing" if brunnel == "tunnel" else None
+        for cls in drawing_order:
+            fill, casing = style_of[cls]
+            w = widths[cls]
+            casing_w = [[z, v + (1.2 if z >= 14 else 0.6) * 2 * (1 if v > 1 else 0.6)] for z, v in w]
+            paint = {"line-color": p[casing_colour_key or casing], "line-width": zoom_curve(casing_w)}
+            if brunnel == "tunnel":
+                paint["line-dasharray"] = [0.5, 0.25]
+            add({"id": f"road-{brunnel}-{cls}-casing", "type": "line", **src, "source-layer": "transportation",
+                 "minzoom": max(minzooms[cls], 11 if cls in ("minor", "service", "tertiary") else minzooms[cls]),
+                 "filter": ["all", road_class_filter(cls), brunnel_filter],
+                 "layout": {"line-cap": "butt" if brunnel == "tunnel" else "round", "line-join": "round"},
+                 "paint": paint})
+        for cls in drawing_order:
+            fill, casing = style_of[cls]
+            paint = {"line-color": p[fill], "line-width": zoom_curve(widths[cls])}
+            if brunnel == "tunnel":
+                paint["line-opacity"] = 0.6
+            add({"id": f"road-{brunnel}-{cls}", "type": "line", **src, "source-layer": "transportation",
+                 "minzoom": minzooms[cls], "filter": ["all", road_class_filter(cls), brunnel_filter],
+                 "layout": {"line-cap": "round", "line-join": "round"}, "paint": paint})
+
+    road_layers("tunnel", ["==", ["get", "brunnel"], "tunnel"])
+
+    # Paths and tracks: dashed, no casing.
+    add({"id": "path", "type": "line", **src, "source-layer": "transportation", "minzoom": 14,
+         "filter": ["match", ["get", "class"], ["path", "track"], True, False],
+         "layout": {"line-join": "round"},
+         "paint": {"line-color": p["path"], "line-width": zoom_curve([[14, 0.6], [16, 1], [18, 2]], 1.4),
+                   "line-dasharray": [3, 2]}})
+
+    road_layers("ground", ["!", ["match", ["get", "brunnel"], ["tunnel", "bridge"], True, False]])
+
+    # Railways: a grey line with white dashes; trams thinner.
+    rail = ["match", ["get", "class"], ["rail", "narrow_gauge", "preserved", "funicular", "light_rail", "subway", "monorail"], True, False]
+    for brunnel, bfilter in [("ground", ["!=", ["get", "brunnel"], "tunnel"])]:
+        add({"id": f"railway-{brunnel}", "type": "line", **src, "source-layer": "transportation", "minzoom": 10,
+             "filter": ["all", rail, bfilter],
+             "paint": {"line-color": p["rail"], "line-width": zoom_curve([[10, 0.6], [14, 1.6], [18, 4]], 1.4)}})
+        add({"id": f"railway-{brunnel}-dash", "type": "line", **src, "source-layer": "transportation", "minzoom": 13,
+             "filter": ["all", rail, bfilter],
+             "paint": {"line-color": p["rail_dash"], "line-width": zoom_curve([[13, 0.5], [14, 1], [18, 2.5]], 1.4),
+                       "line-dasharray": [3, 3]}})
+    add({"id": "railway-tunnel", "type": "line", **src, "source-layer": "transportation", "minzoom": 13,
+         "filter": ["all", rail, ["==", ["get", "brunnel"], "tunnel"]],
+         "paint": {"line-color": p["rail"], "line-opacity": 0.5, "line-width": zoom_curve([[13, 0.6], [18, 2.5]], 1.4),
+                   "line-dasharray": [2, 2]}})
+    add({"id": "tramway", "type": "line", **src, "source-layer": "transportation", "minzoom": 14,
+         "filter": ["==", ["get", "class"], "tram"],
+         "paint": {"line-color": p["rail"], "line-width": zoom_curve([[14, 0.5], [18, 1.5]], 1.4)}})
+
+    road_layers("bridge", ["==", ["get", "brunnel"], "bridge"])
+
+    add({"id": "boundary", "type": "line", **src, "source-layer": "boundary",
+         "filter": ["<=", ["coalesce", ["get", "admin_level"], 2], 4],
+         "layout": {"line-join": "round"},
+         "paint": {"line-color": p["boundary"], "line-opacity": 0.6,
+                   "line-width": zoom_curve([[4, 0.6], [10, 1.2], [16, 2.5]], 1.3),
+                   "line-dasharray": [4, 2, 1, 2]}})
+
+    # Labels, bottom (lowest priority) to top (highest).
+    name = ["coalesce", ["get", "name:latin"], ["get", "name_int"], ""]
+    font = ["Noto Sans Regular"]
+    bold = ["Noto Sans Bold"]
+    italic = ["Noto Sans Italic"]
+
+    add({"id": "housenumber", "type": "symbol", **src, "source-layer": "housenumber", "minzoom": 17,
+         "layout": {"text-field": ["to-string", ["get", "housenumber"]], "text-font": font, "text-size": 9,
+                    "text-padding": 2},
+         "paint": {"text-color": p["housenumber"], "text-halo-color": p["road_halo"], "text-halo-width": 1}})
+    add({"id": "water-name-line", "type": "symbol", **src, "source-layer": "water_name",
+         "filter": ["==", ["geometry-type"], "LineString"],
+         "layout": {"text-field": name, "text-font": italic, "text-size": 12, "symbol-placement": "line"},
+         "paint": {"text-color": p["water_label"], "text-halo-color": p["water"], "text-halo-width": 1.2}})
+    add({"id": "water-name", "type": "symbol", **src, "source-layer": "water_name",
+         "filter": ["==", ["geometry-type"], "Point"],
+         "layout": {"text-field": name, "text-font": italic, "text-size": 14, "text-max-width": 8,
+                    "text-letter-spacing": 0.1},
+         "paint": {"text-color": p["water_label"], "text-halo-color": p["water"], "text-halo-width": 1.2}})
+    add({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 15,
+         "filter": ["all", ["has", "name:latin"],
+                    ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]],
+                    ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 14, 16, 20, 17, 40]]],
+         "layout": {"text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
+                    "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 3},
+         "paint": {"text-color": p["poi_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}})
+    add({"id": "park-name", "type": "symbol", **src, "source-layer": "park", "minzoom": 13,
+         "filter": ["has", "name:latin"],
+         "layout": {"text-field": name, "text-font": italic, "text-size": 12, "text-max-width": 8},
+         "paint": {"text-color": p["park_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}})
+    add({"id": "rail-name", "type": "symbol", **src, "source-layer": "transportation_name", "minzoom": 15,
+         "filter": ["==", ["get", "class"], "rail"],
+         "layout": {"text-field": name, "text-font": font, "text-size": 10, "symbol-placement": "line"},
+         "paint": {"text-color": p["rail"], "text-halo-color": p["road_halo"], "text-halo-width": 1.2}})
+    for cls_list, lid, minzoom, size in [
+        (["path", "track", "service"], "road-name-small", 16, [[16, 9.5], [18, 11]]),
+        (["minor", "tertiary"], "road-name-minor", 15, [[15, 10.5], [18, 13]]),
+        (["primary", "secondary", "trunk", "motorway"], "road-name-major", 13, [[13, 10.5], [18, 14]]),
+    ]:
+        add({"id": lid, "type": "symbol", **src, "source-layer": "transportation_name", "minzoom": minzoom,
+             "filter": ["match", ["get", "class"], cls_list, True, False],
+             "layout": {"text-field": name, "text-font": font, "text-size": zoom_curve(size, 1.2),
+                        "symbol-placement": "line", "symbol-spacing": 300, "text-max-angle": 30},
+             "paint": {"text-color": p["road_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.6}})
+    add({"id": "place-minor", "type": "symbol", **src, "source-layer": "place", "minzoom": 12,
+         "filter": ["match", ["get", "class"], ["suburb", "neighbourhood", "quarter", "hamlet", "isolated_dwelling", "locality"], True, False],
+         "layout": {"text-field": name, "text-font": bold, "text-transform": "uppercase",
+                    "text-size": zoom_curve([[12, 10], [16, 14]], 1.2), "text-letter-spacing": 0.08,
+                    "text-max-width": 9, "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 4},
+         "paint": {"text-color": p["suburb_label"], "text-halo-color": p["place_halo"], "text-halo-width": 2}})
+    add({"id": "place-major", "type": "symbol", **src, "source-layer": "place",
+         "filter": ["match", ["get", "class"], ["city", "town", "village"], True, False],
+         "layout": {"text-field": name, "text-font": bold,
+                    "text-size": ["match", ["get", "class"], "city", zoom_curve([[8, 14], [14, 20]], 1.2),
+                                  zoom_curve([[8, 11], [14, 16]], 1.2)],
+                    "text-max-width": 8, "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 6},
+         "paint": {"text-color": p["place_label"], "text-halo-color": p["place_halo"], "text-halo-width": 2}})
+    add({"id": "place-country", "type": "symbol", **src, "source-layer": "place", "maxzoom": 10,
+         "filter": ["==", ["get", "class"], "country"],
+         "layout": {"text-field": name, "text-font": bold, "text-size": 14, "text-transform": "uppercase",
+                    "text-letter-spacing": 0.1},
+         "paint": {"text-color": p["place_label"], "text-halo-color": p["place_halo"], "text-halo-width": 2}})
+    return L
+
+
+def style(p):
+    return {
+        "version": 8,
+        "name": p["name"],
+        "metadata": {"mapsnap:generator": "styles/source/make_styles.py"},
+        # The harbour of Monaco, which the embedded data covers.
+        "center": [7.4260, 43.7360],
+        "zoom": 15.7,
+        "sources": {
+            "openmaptiles": {
+                "type": "vector",
+                "url": "mbtiles://../data/monaco.mbtiles",
+                "attribution": ATTRIBUTION,
+            }
+        },
+        "layers": layers(p),
+    }
+
+
+for palette, filename in [(LIGHT, "light.json"), (DARK, "dark.json")]:
+    with open(os.path.join(HERE, "..", filename), "w", encoding="utf-8") as f:
+        json.dump(style(palette), f, indent=1, ensure_ascii=False)
+        f.write("\n")
+print("wrote styles/light.json and styles/dark.json")
