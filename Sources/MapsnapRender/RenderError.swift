@@ -3,12 +3,14 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotAllocate(width: Int, height: Int)
     case encodingFailed(String)
     case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String)
 
     public var description: String {
         switch self {
         case .cannotAllocate(let w, let h): return "cannot allocate a \(w)x\(h) pixel image"
         case .encodingFailed(let m): return "PNG encoding failed: \(m)"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .cannotRead(let path): return "\(path): cannot read as PNG"
         }
     }
 }

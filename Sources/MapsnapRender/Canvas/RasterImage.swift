@@ -64,3 +64,21 @@ public enum PNGCompression: String, Sendable, CaseIterable {
     }
     var fastFilter: Bool { self == .fast }
 }
+
+extension RasterImage {
+    /// Reads a PNG file (Cairo's reader), for comparisons and golden tests.
+    public convenience init(pngFile path: String) throws(RenderError) {
+        guard let source = cairo_image_surface_create_from_png(path),
+              cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {
+            throw .cannotRead(path: path)
+        }
+        defer { cairo_surface_destroy(source) }
+        let w = Int(cairo_image_surface_get_width(source)), h = Int(cairo_image_surface_get_height(source))
+        try self.init(pixelWidth: w, pixelHeight: h)
+        let cr = cairo_create(surface)
+        cairo_set_source_surface(cr, source, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+    }
+}

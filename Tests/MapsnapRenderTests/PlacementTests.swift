@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import MapsnapRender
+
+struct CollisionIndexTests {
+    @Test func boxesThatOverlapCollideAndOthersDoNot() {
+        let index = CollisionIndex(bounds: Rect(minX: 0, minY: 0, maxX: 500, maxY: 500))
+        index.insert(Rect(minX: 100, minY: 100, maxX: 200, maxY: 120))
+        #expect(index.collides(Rect(minX: 190, minY: 110, maxX: 260, maxY: 130)))
+        #expect(!index.collides(Rect(minX: 201, minY: 100, maxX: 260, maxY: 120)))
+        #expect(!index.collides(Rect(minX: 100, minY: 121, maxX: 200, maxY: 140)))
+        // Across grid cells (64 pt) and outside the bounds.
+        index.insert(Rect(minX: 450, minY: 450, maxX: 600, maxY: 600))
+        #expect(index.collides(Rect(minX: 590, minY: 590, maxX: 700, maxY: 700)))
+    }
+}
+
+struct PolylineTests {
+    @Test func measuresAndLocatesAlongTheLine() {
+        let line = Polyline([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        #expect(line.length == 20)
+        let (p, angle) = line.locate(15)
+        #expect(p == Point(x: 10, y: 5))
+        #expect(abs(angle - .pi / 2) < 1e-12)
+        #expect(line.locate(-5).point == Point(x: 0, y: 0))
+        #expect(line.reversed.locate(0).point == Point(x: 10, y: 10))
+    }
+
+    @Test func duplicatePointsAreDropped() {
+        let line = Polyline([Point(x: 0, y: 0), Point(x: 0, y: 0), Point(x: 3, y: 4)])
+        #expect(line.points.count == 2 && line.length == 5)
+    }
+}
+
+struct FontStackTests {
+    @Test(arguments: [
+        (["Noto Sans Regular"], "Noto Sans,DejaVu Sans,sans-serif"),
+        (["Noto Sans Bold"], "Noto Sans,DejaVu Sans,sans-serif Bold"),
+        (["Metropolis Medium Italic", "Noto Sans Italic"], "Metropolis,Noto Sans,DejaVu Sans,sans-serif Medium Italic"),
+        (["Open Sans Semibold"], "Open Sans,Noto Sans,DejaVu Sans,sans-serif Semi-Bold"),
+    ])
+    func stacksBecomePangoDescriptions(_ stack: [String], _ expected: String) {
+        #expect(FontStack.pangoDescription(stack) == expected)
+    }
+}
+
+struct TextEngineTests {
+    @Test func latinTextHasWidthAndGlyphs() {
+        let text = TextEngine().shape("Boulevard Albert Ier", font: ["Noto Sans Regular"], size: 12)
+        #expect(text.width > 80 && text.width < 160)
+        #expect(text.glyphs.count == 20)   // one per character, spaces included
+    }
+
+    /// CJK must come out as real glyphs from a CJK font (per-character fallback), not as boxes.
+    @Test func cjkTextFallsBackToACJKFont() {
+        let text = TextEngine().shape("当前位置", font: ["Noto Sans Regular"], size: 14)
+        #expect(text.glyphs.count == 4)
+        #expect(text.width > 40)
+    }
+}

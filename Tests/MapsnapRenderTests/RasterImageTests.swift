@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import MapsnapRender
+
+struct RasterImageTests {
+    private func filled(_ argb: UInt32, width: Int = 4, height: Int = 3) throws -> RasterImage {
+        let image = try RasterImage(pixelWidth: width, pixelHeight: height)
+        image.withPixels { p, stride in
+            for y in 0..<height {
+                for x in 0..<width {
+                    UnsafeMutableRawPointer(mutating: p + y * stride + x * 4).storeBytes(of: argb, as: UInt32.self)
+                }
+            }
+        }
+        return image
+    }
+
+    /// PNG color type 2 is RGB, 6 is RGBA (PNG spec, IHDR).
+    private func colorType(_ png: Data) -> UInt8 { png[25] }
+
+    @Test func opaqueImagesAreWrittenAsRGB() throws {
+        let png = try filled(0xff33_6699).pngData()
+        #expect(png.prefix(8) == Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+        #expect(colorType(png) == 2)
+    }
+
+    @Test func translucentImagesAreWrittenAsUnpremultipliedRGBA() throws {
+        // 50 % alpha, premultiplied red 0x80 → un-premultiplied 0xff.
+        let png = try filled(0x8080_0000).pngData()
+        #expect(colorType(png) == 6)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-rgba-\(UUID()).png")
+        try png.write(to: url)
+        let back = try RasterImage(pngFile: url.path)
+        let px = back.rgba(x: 1, y: 1)
+        #expect(px.r == 255 && px.g == 0 && px.a == 128)
+    }
+
+    @Test(arguments: PNGCompression.allCases)
+    func everyCompressionRoundTrips(_ c: PNGCompression) throws {
+        let png = try filled(0xff12_3456, width: 64, height: 64).pngData(compression: c)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-\(c)-\(UUID()).png")
+        try png.write(to: url)
+        let px = try RasterImage(pngFile: url.path).rgba(x: 63, y: 63)
+        #expect(px.r == 0x12 && px.g == 0x34 && px.b == 0x56 && px.a == 255)
+    }
+
+    @Test func readingANonPNGFails() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-not-\(UUID()).png")
+        try Data("hello".utf8).write(to: url)
+        #expect(throws: RenderError.cannotRead(path: url.path)) { try RasterImage(pngFile: url.path) }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import MapsnapKit
+
+/// One golden-image case: a folder `Cases/<group>/<case>/` with `case.json` (the snapshot
+/// options and the allowed difference) and `expected.png`.
+struct GoldenCase: CustomStringConvertible, Sendable {
+    let folder: URL
+    var description: String { folder.deletingLastPathComponent().lastPathComponent + "/" + folder.lastPathComponent }
+
+    static var casesRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Cases")
+    }
+    static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static func all() -> [GoldenCase] {
+        let fm = FileManager.default
+        guard let groups = try? fm.contentsOfDirectory(atPath: casesRoot.path) else { return [] }
+        var out: [GoldenCase] = []
+        for g in groups.sorted() {
+            let groupURL = casesRoot.appendingPathComponent(g)
+            for c in ((try? fm.contentsOfDirectory(atPath: groupURL.path)) ?? []).sorted() {
+                let folder = groupURL.appendingPathComponent(c)
+                if fm.fileExists(atPath: folder.appendingPathComponent("case.json").path) {
+                    out.append(GoldenCase(folder: folder))
+                }
+            }
+        }
+        return out
+    }
+
+    struct Spec: Decodable {
+        var center: [Double]?          // [lat, lon]
+        var meters: Double?
+        var zoom: Double?
+        var size: [Int]?               // [w, h]
+        var scale: Double?
+        var bearing: Double?
+        var style: String?             // built-in name or a path relative to the repository
+        var tiles: [String]?           // relative to the repository
+        var attribution: Bool?
+        /// Allowed fraction of differing pixels, and the per-channel difference that counts.
+        var allowedDifferentFraction: Double?
+        var channelTolerance: Int?
+    }
+
+    func spec() throws -> Spec {
+        try JSONDecoder().decode(Spec.self, from: Data(contentsOf: folder.appendingPathComponent("case.json")))
+    }
+
+    func options(_ s: Spec) -> SnapshotOptions {
+        var o = SnapshotOptions()
+        if let c = s.center { o.center = LatLon(c[0], c[1]) }
+        if let m = s.meters { o.framing = .meters(m) }
+        if let z = s.zoom { o.framing = .zoom(z) }
+        if let size = s.size { o.size = ImageSize(width: size[0], height: size[1]) }
+        o.scale = s.scale ?? 1
+        o.bearing = s.bearing ?? 0
+        if let style = s.style {
+            o.style = style.hasSuffix(".json") ? .file(Self.repositoryRoot.appendingPathComponent(style).path) : .named(style)
+        }
+        o.tiles = (s.tiles ?? []).map { Self.repositoryRoot.appendingPathComponent($0).path }
+        o.attribution = s.attribution ?? true
+        return o
+    }
+}

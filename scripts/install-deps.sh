@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the Debian packages mapsnap builds and runs with, only those missing (idempotent).
+# Uses sudo when not run as root.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libcairo2-dev libpango1.0-dev libpng-dev libsqlite3-dev zlib1g-dev   # the C libraries
+  fontconfig fonts-noto-core fonts-dejavu-core                           # Latin text
+  fonts-wqy-zenhei                                                       # CJK text (per-character fallback)
+)
+packages+=("$@")   # callers may add more (e.g. benchmark tools)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
