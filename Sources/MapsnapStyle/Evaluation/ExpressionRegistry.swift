@@ -10,7 +10,7 @@ enum ExpressionRegistry {
         Comparison.self, Not.self, All.self, AnyOf.self, In.self, IndexOf.self, Slice.self, Length.self, At.self,
         Arithmetic.self, MathFunction.self,
         Concat.self, Upcase.self, Downcase.self,
-        RGBA.self, ToRGBA.self, Format.self, NumberFormat.self, Image.self,
+        RGBA.self, ToRGBA.self, Format.self, NumberFormat.self, Image.self, ErrorExpression.self,
     ]
 
     static let parsers: [String: OperatorParser] = {

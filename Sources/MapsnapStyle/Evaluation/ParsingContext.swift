@@ -130,7 +130,7 @@ struct ParsingContext {
             }
         }
 
-        if !(parsed is Literal), !parsed.dependsOnFeature, !parsed.dependsOnZoom {
+        if !(parsed is Literal), ParsingContext.isConstant(parsed) {
             do {
                 parsed = Literal(type: parsed.type, value: try parsed.evaluate(EvaluationContext(zoom: 0)))
             } catch {
@@ -138,6 +138,18 @@ struct ParsingContext {
             }
         }
         return parsed
+    }
+
+    /// The spec's folding rule: no feature or zoom dependency, and every child already a
+    /// literal (type annotations look through to their operands); `error` never folds.
+    static func isConstant(_ expression: any Expression) -> Bool {
+        if let v = expression as? Var { return isConstant(v.bound) }
+        if expression is ErrorExpression { return false }
+        let isAnnotation = expression is TypeAssertion || expression is Coercion
+        for child in expression.children {
+            if isAnnotation ? !isConstant(child) : !(child is Literal) { return false }
+        }
+        return !expression.dependsOnFeature && !expression.dependsOnZoom
     }
 
     private func annotate(_ parsed: any Expression, _ type: ValueType, _ annotation: TypeAnnotation) -> any Expression {

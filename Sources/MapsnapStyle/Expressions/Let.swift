@@ -6,9 +6,6 @@ struct Let: Expression, ExpressionOperator {
     let body: any Expression
     var type: ValueType { body.type }
     var children: [any Expression] { bindings.map(\.1) + [body] }
-    // The bindings only matter through `var`, which reports its bound expression's dependencies.
-    var dependsOnFeature: Bool { body.dependsOnFeature }
-    var dependsOnZoom: Bool { body.dependsOnZoom }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         try body.evaluate(context)

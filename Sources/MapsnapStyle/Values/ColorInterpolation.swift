@@ -1,16 +1,12 @@
 import Foundation
 
-/// Colour blending for `interpolate` (RGB, premultiplied, as MapLibre does), `interpolate-lab`
+/// Colour blending for `interpolate` (straight RGB, as MapLibre does), `interpolate-lab`
 /// and `interpolate-hcl` (CIE Lab, D50 white as the spec's reference implementation).
 extension Color {
-    /// Linear blend of the premultiplied channels (so a fade to transparent does not darken).
+    /// Linear blend of the straight (not premultiplied) channels, as MapLibre's `interpolate`.
     static func interpolateRGB(_ from: Color, _ to: Color, _ t: Double) -> Color {
-        let a = from.a + (to.a - from.a) * t
-        guard a > 0 else { return Color(r: 0, g: 0, b: 0, a: 0) }
-        func channel(_ x: Double, _ y: Double) -> Double {
-            ((x * from.a) + (y * to.a - x * from.a) * t) / a
-        }
-        return Color(r: channel(from.r, to.r), g: channel(from.g, to.g), b: channel(from.b, to.b), a: a)
+        Color(r: from.r + (to.r - from.r) * t, g: from.g + (to.g - from.g) * t,
+              b: from.b + (to.b - from.b) * t, a: from.a + (to.a - from.a) * t)
     }
 
     static func interpolateLab(_ from: Color, _ to: Color, _ t: Double) -> Color {

@@ -53,6 +53,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     /// nil when a value of type `actual` may be used where `self` is expected; otherwise the
     /// spec's error text.
     public func mismatch(_ actual: ValueType) -> String? {
+        if actual == .error { return nil }  // `error` fits anywhere: it never produces a value
         if case .array(let expectedItem, let expectedLength) = self {
             if case .array(let actualItem, let actualLength) = actual,
                (actualLength == 0 && actualItem == .value) || expectedItem.mismatch(actualItem) == nil,
