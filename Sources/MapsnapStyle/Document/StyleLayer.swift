@@ -1,0 +1,132 @@
+/// One entry of the style's `layers`, in drawing order.
+public struct StyleLayer: Sendable {
+    public var id: String
+    /// The `type` as written (`fill`, `raster`, …).
+    public var type: String
+    public var source: String?
+    public var sourceLayer: String?
+    public var minZoom: Double?
+    public var maxZoom: Double?
+    public var filter: Filter?
+    /// `layout.visibility` is not `none`.
+    public var visible: Bool
+    public var kind: LayerKind
+
+    /// Drawn at zoom `z`: visible, `minzoom <= z` and `z < maxzoom`.
+    public func isVisible(atZoom z: Double) -> Bool {
+        guard visible else { return false }
+        if let minZoom, z < minZoom { return false }
+        if let maxZoom, z >= maxZoom { return false }
+        return true
+    }
+}
+
+/// The layer types and their typed properties.
+public enum LayerKind: Sendable {
+    case background(BackgroundLayer)
+    case fill(FillLayer)
+    case line(LineLayer)
+    case symbol(SymbolLayer)
+    case circle(CircleLayer)
+    /// A spec layer type this renderer does not draw (`raster`, `fill-extrusion`, `heatmap`, …).
+    case unsupported(type: String)
+}
+
+extension StyleLayer {
+    static let supportedTypes = ["background", "fill", "line", "symbol", "circle"]
+    static let unsupportedTypes = ["raster", "fill-extrusion", "heatmap", "hillshade", "color-relief", "sky", "custom"]
+
+    /// Parses `layers[index]`; nil after logging errors (others in the layer are still reported).
+    static func parse(_ value: StyleValue, index: Int, sources: [String: StyleSource], log: IssueLog) -> StyleLayer? {
+        let path = "layers[\(index)]"
+        guard case .object(let object) = value else {
+            log.error(path, "expected an object, got \(value.json)")
+            return nil
+        }
+        let errorsBefore = log.errors.count
+        func string(_ key: String, required: Bool = false) -> String? {
+            switch object[key] {
+            case .string(let s)?: return s
+            case nil:
+                if required { log.error(path, "missing required property \"\(key)\"") }
+                return nil
+            case let other?:
+                log.error("\(path).\(key)", "expected a string, got \(other.json)")
+                return nil
+            }
+        }
+        func number(_ key: String) -> Double? {
+            switch object[key] {
+            case .number(let n)?: return n
+            case nil: return nil
+            case let other?:
+                log.error("\(path).\(key)", "expected a number, got \(other.json)")
+                return nil
+            }
+        }
+        func group(_ key: String) -> [String: StyleValue] {
+            switch object[key] {
+            case .object(let members)?: return members
+            case nil: return [:]
+            case let other?:
+                log.error("\(path).\(key)", "expected an object, got \(other.json)")
+                return [:]
+            }
+        }
+
+        let id = string("id", required: true) ?? ""
+        let type = string("type", required: true) ?? ""
+        if object["ref"] != nil {
+            log.error("\(path).ref", "\"ref\" layers are not supported (removed from the spec); copy the referenced layer's properties")
+        }
+        let source = string("source")
+        let sourceLayer = string("source-layer")
+        let minZoom = number("minzoom")
+        let maxZoom = number("maxzoom")
+        let layout = group("layout")
+        let paint = group("paint")
+
+        var visible = true
+        switch layout["visibility"] {
+        case .string("visible")?, nil: visible = true
+        case .string("none")?: visible = false
+        case let other?: log.error("\(path).layout.visibility", "expected one of \"visible\", \"none\", got \(other.json)")
+        }
+
+        if !type.isEmpty, type != "background", !unsupportedTypes.contains(type) || object["source"] != nil {
+            if let source {
+                if sources[source] == nil { log.error("\(path).source", "source \"\(source)\" not found") }
+            } else if supportedTypes.contains(type) {
+                log.error(path, "missing required property \"source\"")
+            }
+        }
+
+        var filter: Filter?
+        if let filterValue = object["filter"] {
+            filter = Filter.parse(filterValue, path: "\(path).filter", log: log)
+        }
+
+        let reader = LayerPropertyReader(layerPath: path, paint: paint, layout: layout, log: log)
+        let kind: LayerKind
+        switch type {
+        case "background": kind = .background(BackgroundLayer(reader))
+        case "fill": kind = .fill(FillLayer(reader))
+        case "line": kind = .line(LineLayer(reader))
+        case "symbol": kind = .symbol(SymbolLayer(reader))
+        case "circle": kind = .circle(CircleLayer(reader))
+        case "":
+            kind = .unsupported(type: "")
+        default:
+            if unsupportedTypes.contains(type) {
+                log.warning("\(path).type", "layer type \"\(type)\" is not supported; the layer is not drawn")
+            } else {
+                log.error("\(path).type", "unknown layer type \"\(type)\"")
+            }
+            kind = .unsupported(type: type)
+        }
+        if case .unsupported = kind {} else { reader.warnAboutUnusedProperties() }
+        guard log.errors.count == errorsBefore else { return nil }
+        return StyleLayer(id: id, type: type, source: source, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom,
+                          filter: filter, visible: visible, kind: kind)
+    }
+}

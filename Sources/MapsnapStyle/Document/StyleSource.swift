@@ -1,0 +1,148 @@
+import Foundation
+
+/// An entry of the style's `sources`.
+public enum StyleSource: Sendable {
+    case vector(VectorSource)
+    case geojson(GeoJSONSourceDefinition)
+    /// A source type this renderer does not read (`raster`, `raster-dem`, `image`, `video`).
+    case other(type: String)
+}
+
+/// A `vector` source: a TileJSON `url` or inline `tiles` templates.
+public struct VectorSource: Sendable, Hashable {
+    public var url: String?
+    public var tiles: [String]?
+    public var minZoom: Int = 0
+    /// The spec default is 22; the renderer also clamps to the archive's own maxzoom.
+    public var maxZoom: Int = 22
+    public var attribution: String?
+    /// For `mbtiles://path` URLs: the local file path, resolved against the style file's folder
+    /// when relative. nil for other URLs.
+    public var mbtilesPath: String?
+
+    public init(url: String? = nil, tiles: [String]? = nil, minZoom: Int = 0, maxZoom: Int = 22,
+                attribution: String? = nil, mbtilesPath: String? = nil) {
+        self.url = url
+        self.tiles = tiles
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.attribution = attribution
+        self.mbtilesPath = mbtilesPath
+    }
+
+    /// `mbtiles:///abs/x.mbtiles` → `/abs/x.mbtiles`; `mbtiles://data/x.mbtiles` and
+    /// `mbtiles://../data/x.mbtiles` → relative to `base` (the style's folder) when given.
+    public static func mbtilesPath(fromURL url: String, relativeTo base: URL?) -> String? {
+        let scheme = "mbtiles://"
+        guard url.lowercased().hasPrefix(scheme) else { return nil }
+        let path = String(url.dropFirst(scheme.count))
+        guard !path.isEmpty else { return nil }
+        let decoded = path.removingPercentEncoding ?? path
+        if decoded.hasPrefix("/") { return URL(fileURLWithPath: decoded).standardizedFileURL.path }
+        guard let base else { return decoded }
+        return URL(fileURLWithPath: decoded, relativeTo: base).standardizedFileURL.path
+    }
+}
+
+/// A `geojson` source: inline data or a URL/path to a file.
+public struct GeoJSONSourceDefinition: Sendable, Hashable {
+    public enum Data: Sendable, Hashable {
+        /// The GeoJSON object as written in the style.
+        case inline(StyleValue)
+        /// A URL or path as written in the style.
+        case url(String)
+    }
+
+    public var data: Data
+    /// For relative paths and `file://` URLs: the absolute file URL (resolved against the
+    /// style's folder). nil for inline data and remote URLs.
+    public var fileURL: URL?
+    public var maxZoom: Int = 18
+    public var attribution: String?
+
+    public init(data: Data, fileURL: URL? = nil, maxZoom: Int = 18, attribution: String? = nil) {
+        self.data = data
+        self.fileURL = fileURL
+        self.maxZoom = maxZoom
+        self.attribution = attribution
+    }
+}
+
+extension StyleSource {
+    static func parse(_ value: StyleValue, id: String, baseURL: URL?, log: IssueLog) -> StyleSource? {
+        let path = "sources.\(id)"
+        guard case .object(let object) = value else {
+            log.error(path, "expected an object, got \(value.json)")
+            return nil
+        }
+        guard case .string(let type)? = object["type"] else {
+            log.error(path, object["type"] == nil ? "missing required property \"type\"" : "expected a string, got \(object["type"]!.json)")
+            return nil
+        }
+        let errorsBefore = log.errors.count
+        func string(_ key: String) -> String? {
+            switch object[key] {
+            case .string(let s)?: return s
+            case nil: return nil
+            case let other?:
+                log.error("\(path).\(key)", "expected a string, got \(other.json)")
+                return nil
+            }
+        }
+        func zoom(_ key: String, default value: Int) -> Int {
+            switch object[key] {
+            case .number(let n)? where n >= 0 && n <= 30: return Int(n)
+            case nil: return value
+            case let other?:
+                log.error("\(path).\(key)", "expected a number between 0 and 30, got \(other.json)")
+                return value
+            }
+        }
+        switch type {
+        case "vector":
+            var source = VectorSource()
+            source.url = string("url")
+            if let tiles = object["tiles"] {
+                if case .array(let items) = tiles, let strings = Optional(items.compactMap(\.stringValue)), strings.count == items.count {
+                    source.tiles = strings
+                } else {
+                    log.error("\(path).tiles", "expected an array of strings, got \(tiles.json)")
+                }
+            }
+            if source.url == nil && source.tiles == nil && log.errors.count == errorsBefore {
+                log.error(path, "a vector source needs \"url\" or \"tiles\"")
+            }
+            source.minZoom = zoom("minzoom", default: 0)
+            source.maxZoom = zoom("maxzoom", default: 22)
+            source.attribution = string("attribution")
+            source.mbtilesPath = source.url.flatMap { VectorSource.mbtilesPath(fromURL: $0, relativeTo: baseURL) }
+            return log.errors.count == errorsBefore ? .vector(source) : nil
+        case "geojson":
+            guard let data = object["data"] else {
+                log.error(path, "missing required property \"data\"")
+                return nil
+            }
+            var definition: GeoJSONSourceDefinition
+            switch data {
+            case .object:
+                definition = GeoJSONSourceDefinition(data: .inline(data))
+            case .string(let location):
+                definition = GeoJSONSourceDefinition(data: .url(location))
+                if location.hasPrefix("file://") {
+                    definition.fileURL = URL(string: location)
+                } else if !location.contains("://") {
+                    definition.fileURL = URL(fileURLWithPath: location, relativeTo: baseURL).standardizedFileURL
+                }
+            default:
+                log.error("\(path).data", "expected a GeoJSON object or a URL, got \(data.json)")
+                return nil
+            }
+            definition.maxZoom = zoom("maxzoom", default: 18)
+            definition.attribution = string("attribution")
+            return log.errors.count == errorsBefore ? .geojson(definition) : nil
+        default:
+            log.warning("\(path).type", "source type \"\(type)\" is not supported; layers using it are not drawn")
+            return .other(type: type)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// `["id"]`: the feature id, or null.
+struct Id: Expression, ExpressionOperator {
+    static let names = ["id"]
+
+    var type: ValueType { .value }
+    var dependsOnFeature: Bool { true }
+    var dependsOnZoom: Bool { false }
+
+    func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
+        guard let id = context.feature?.id else { return .null }
+        return StyleValue(id)
+    }
+
+    static func parse(_ items: [StyleValue], _ context: ParsingContext) -> (any Expression)? {
+        guard context.checkArity(items, 0) else { return nil }
+        return Id()
+    }
+}

@@ -1,0 +1,97 @@
+/// Turns one property's JSON (a constant, a legacy function or an expression) into a typed
+/// `StyleProperty`, reporting problems at the property's JSON path.
+struct PropertyCompiler {
+    let log: IssueLog
+
+    /// What the spec says about one property.
+    struct Definition {
+        var name: String
+        var type: ValueType
+        var interpolatable: Bool
+        /// `text-field`/`icon-image`: `{token}` strings are property look-ups.
+        var tokens = false
+        /// Fixed array length (`text-offset` is 2 numbers), if any.
+        var length: Int?
+    }
+
+    /// nil when the value is invalid or unsupported (the issue is logged; the caller uses the default).
+    func compile<T: StylePropertyValue>(_ value: StyleValue, path: String, definition: Definition,
+                                        default defaultValue: T) -> StyleProperty<T>? {
+        log.unsupportedOperators.removeAll()
+        let errorsBefore = log.errors.count
+        let expression: (any Expression)?
+        switch value {
+        case .object(let object):
+            expression = LegacyFunction.parse(object, path: path, type: definition.type, interpolatable: definition.interpolatable,
+                                              log: log) { output, outputPath in
+                self.constant(output, path: outputPath, definition: definition, as: T.self)
+            }
+        case .array(let items) where PropertyCompiler.isExpression(items):
+            expression = parseExpression(value, path: path, definition: definition)
+        default:
+            expression = constant(value, path: path, definition: definition, as: T.self)
+        }
+        guard let expression else {
+            if log.errors.count == errorsBefore, let op = log.unsupportedOperators.first {
+                log.warning(path, "unsupported expression operator \"\(op)\"; the property uses its default value")
+            }
+            return nil
+        }
+        let convert: @Sendable (StyleValue) -> T? = { T(styleValue: $0) }
+        if let literal = expression as? Literal {
+            guard let constant = T(styleValue: literal.value) else {
+                log.error(path, "expected \(T.expectation), got \(literal.value.json)")
+                return nil
+            }
+            return StyleProperty(storage: .constant(constant), defaultValue: defaultValue)
+        }
+        return StyleProperty(storage: .expression(expression, convert: convert), defaultValue: defaultValue)
+    }
+
+    /// MapLibre's test: an array whose first element names an operator is an expression;
+    /// any other array is a constant (`line-dasharray: [2, 1]`, `text-font: ["Noto Sans Regular"]`).
+    static func isExpression(_ items: [StyleValue]) -> Bool {
+        guard case .string(let op)? = items.first else { return false }
+        return ExpressionRegistry.parsers[op] != nil || ExpressionRegistry.unsupported.contains(op)
+    }
+
+    /// A property expression: type-checked against the property, `zoom` only in a top-level curve.
+    func parseExpression(_ value: StyleValue, path: String, definition: Definition) -> (any Expression)? {
+        let context = ParsingContext(path: path, expectedType: definition.type, log: log)
+        guard let expression = context.parse(value, annotation: definition.type == .string ? .coerce : nil) else { return nil }
+        if expression.dependsOnZoom {
+            if let message = ZoomCurve.violation(in: expression) {
+                log.error(path, message)
+                return nil
+            }
+            if !definition.interpolatable, let curve = ZoomCurve.topLevelCurve(expression), curve is Interpolate {
+                log.error(path, "\"interpolate\" expressions cannot be used with this property")
+                return nil
+            }
+        }
+        return expression
+    }
+
+    /// A constant (or a legacy function's stop output): checked with plain-language messages
+    /// and returned as a literal of the property's type; token strings become look-ups.
+    func constant<T: StylePropertyValue>(_ value: StyleValue, path: String, definition: Definition, as: T.Type) -> (any Expression)? {
+        if definition.tokens, case .string(let text) = value, let tokens = TokenString.expression(text) {
+            return tokens
+        }
+        if case .array(let items) = value, PropertyCompiler.isExpression(items) {
+            log.error(path, "expressions are not allowed inside legacy functions")
+            return nil
+        }
+        guard let converted = T(styleValue: value), value != .null else {
+            log.error(path, "expected \(T.expectation), got \(value.json)")
+            return nil
+        }
+        if let length = definition.length, case .array(let items) = value, items.count != length {
+            log.error(path, "expected an array of \(length) numbers, got \(value.json)")
+            return nil
+        }
+        // Colours are stored parsed, so evaluation never parses text.
+        let stored: StyleValue = (converted as? Color).map { .color($0) } ?? value
+        return Literal(type: definition.type, value: stored)
+    }
+}
