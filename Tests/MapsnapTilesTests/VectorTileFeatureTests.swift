@@ -76,6 +76,30 @@ import Testing
         #expect(feature.properties == ["class": .string("rail")])
     }
 
+    @Test func keepsTheFirstValueOfAKeyGivenTwice() throws {
+        // Against §4.4 (key indices unique within a feature): property(_:) and properties agree.
+        for keys in [["class"], ["class", "class"]] {
+            let second = UInt32(keys.count - 1)
+            let feature = try decodedFeature(TestFeature(tags: [0, 0, second, 1]), keys: keys, values: [.string("rail"), .string("bus")])
+            #expect(feature.property("class") == .string("rail"))
+            #expect(feature.properties == ["class": .string("rail")])
+        }
+    }
+
+    /// Small key tables are searched one by one, large ones through a dictionary: both must agree.
+    @Test(arguments: [4, 16, 17, 200])
+    func looksUpKeysInSmallAndLargeLayers(keyCount: Int) throws {
+        let keys = (0..<keyCount).map { "key\($0)" } + ["key1"] // the last one repeats an earlier key
+        let values: [TestValue] = (0..<keyCount).map { .int(Int64($0)) }
+        let last = UInt32(keyCount - 1)
+        let feature = try decodedFeature(TestFeature(tags: [last, last, UInt32(keyCount), 0]), keys: keys, values: values)
+        #expect(feature.property("key\(keyCount - 1)") == .number(Double(keyCount - 1)))
+        #expect(feature.property("key1") == .number(0)) // found through the repeated key's second index
+        #expect(feature.property("key0") == nil)
+        #expect(feature.property("key\(keyCount)") == nil)
+        #expect(feature.properties == ["key\(keyCount - 1)": .number(Double(keyCount - 1)), "key1": .number(0)])
+    }
+
     @Test(arguments: [
         ([0, 0, 1], MVTError.oddTagCount(3), "odd number of tag indices (3) (MVT 2.1 §4.4)"),
         ([0, 0, 17, 0], .tagKeyIndexOutOfRange(17, keyCount: 5), "tag key index 17 out of range (layer has 5 keys) (MVT 2.1 §4.4)"),
