@@ -59,6 +59,31 @@ import Testing
         #expect(first.storage === second.storage)
     }
 
+    @Test func sharesOneTileAcrossTasks() async throws {
+        // Many tasks open the same layers of one tile at once: the layer cache must hand each the same,
+        // fully built layer.
+        let layers = (0..<6).map { index in
+            TestLayer(name: "layer\(index)", keys: ["n"], values: [.int(Int64(index))],
+                      features: (0..<50).map { _ in TestFeature(tags: [0, 0], type: 1, geometry: [9, 2, 2]) })
+        }
+        let tile = try VectorTile(data: tileData(layers))
+        let sums = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    var sum = 0
+                    for name in tile.layerNames {
+                        try #require(try tile.layer(named: name)).forEachFeature { feature in
+                            if case .number(let n)? = feature.property("n") { sum += Int(n) }
+                        }
+                    }
+                    return sum
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(sums == Array(repeating: 50 * (0 + 1 + 2 + 3 + 4 + 5), count: 16))
+    }
+
     @Test func outlivesItsData() throws {
         var data = tileData([TestLayer(name: "water", keys: ["class"], values: [.string("ocean")],
                                        features: [TestFeature(tags: [0, 0], type: 1, geometry: [9, 2, 2])])])
