@@ -52,7 +52,7 @@ public struct VectorTileFeature: Feature, Sendable {
     /// layer's key index, then scans the feature's tag pairs; malformed pairs read as absent
     /// (`validatedProperties()` reports them).
     public func property(_ key: String) -> FeatureValue? {
-        guard !tags.isEmpty, let wanted = layer.keyIndex[key] else { return nil }
+        guard !tags.isEmpty, let wanted = layer.keyIndex(of: key) else { return nil }
         defer { withExtendedLifetime(layer) {} }
         let values = layer.values
         let canonical = layer.canonicalKeyIndex
@@ -69,9 +69,7 @@ public struct VectorTileFeature: Feature, Sendable {
     /// All properties. Malformed tag pairs are left out; a key given twice keeps its first value.
     public var properties: [String: FeatureValue] {
         var result: [String: FeatureValue] = [:]
-        try? decodeTags(strict: false) { key, value in
-            if result[key] == nil { result[key] = value }
-        }
+        try? decodeTags(strict: false, into: &result)
         return result
     }
 
@@ -79,14 +77,14 @@ public struct VectorTileFeature: Feature, Sendable {
     /// indices, key or value index out of range) instead of leaving it out.
     public func validatedProperties() throws(MVTError) -> [String: FeatureValue] {
         var result: [String: FeatureValue] = [:]
-        try decodeTags(strict: true) { key, value in
-            if result[key] == nil { result[key] = value }
-        }
+        try decodeTags(strict: true, into: &result)
         return result
     }
 
-    private func decodeTags(strict: Bool, _ body: (String, FeatureValue) -> Void) throws(MVTError) {
+    private func decodeTags(strict: Bool, into result: inout [String: FeatureValue]) throws(MVTError) {
         defer { withExtendedLifetime(layer) {} }
+        // Each tag index takes at least one byte: at most count / 2 pairs.
+        result.reserveCapacity(tags.count / 2)
         let keys = layer.keys, values = layer.values
         var cursor = layer.bytes.cursor(tags)
         var read = 0
@@ -107,7 +105,9 @@ public struct VectorTileFeature: Feature, Sendable {
                 if strict { throw .tagValueIndexOutOfRange(Int(clamping: valueIndex), valueCount: values.count) }
                 continue
             }
-            body(keys[Int(keyIndex)], values[Int(valueIndex)])
+            // One hash per key; a key given twice (against §4.4) keeps its first value.
+            let key = keys[Int(keyIndex)]
+            if let first = result.updateValue(values[Int(valueIndex)], forKey: key) { result[key] = first }
         }
     }
 

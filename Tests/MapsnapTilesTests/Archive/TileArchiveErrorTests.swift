@@ -1,0 +1,20 @@
+import Testing
+import MapsnapTiles
+
+@Suite struct TileArchiveErrorTests {
+    @Test(arguments: [
+        (TileArchiveError.noSuchFile(path: "data/x.mbtiles"), "data/x.mbtiles: no such file"),
+        (.isDirectory(path: "data"), "data: is a directory, not an MBTiles file"),
+        (.cannotOpen(path: "data/x.mbtiles", reason: "unable to open database file"), "data/x.mbtiles: cannot open: unable to open database file"),
+        (.notSQLite(path: "data/x.mbtiles"), "data/x.mbtiles: not an SQLite database"),
+        (.notMBTiles(path: "data/x.mbtiles", missingTable: "tiles"), "data/x.mbtiles: not an MBTiles file (no 'tiles' table)"),
+        (.notMBTiles(path: "data/x.mbtiles", missingTable: "metadata"), "data/x.mbtiles: not an MBTiles file (no 'metadata' table)"),
+        (.readFailed(path: "data/x.mbtiles", what: "tile 14/8529/5974", reason: "disk I/O error"), "data/x.mbtiles: cannot read tile 14/8529/5974: disk I/O error"),
+        (.corruptTile(path: "data/x.mbtiles", tile: TileID(z: 14, x: 8529, y: 5975), reason: .truncated(.gzip)),
+         "data/x.mbtiles: tile 14/8529/5975 is corrupt: gzip stream ended early"),
+    ])
+    func describesEachCaseOnOneLine(error: TileArchiveError, message: String) {
+        #expect(error.description == message)
+        #expect(!message.contains("\n"))
+    }
+}
