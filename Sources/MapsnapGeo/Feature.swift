@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a style can ask of a map feature, whichever format it came from (MVT, GeoJSON, …).
 /// Defined here so that the style module can evaluate filters and expressions without
 /// importing the tile decoder.
@@ -39,7 +41,8 @@ public enum FeatureValue: Hashable, Sendable, CustomStringConvertible {
     public static func format(_ n: Double) -> String {
         if n.isNaN { return "NaN" }
         if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
-        if n == n.rounded(), abs(n) < 1e21 { return String(Int64(n)) }
+        if n == n.rounded(), abs(n) < 9.2e18 { return String(Int64(n)) }
+        if n == n.rounded(), abs(n) < 1e21 { return String(format: "%.0f", n) }
         return "\(n)"
     }
 }

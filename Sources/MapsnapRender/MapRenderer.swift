@@ -40,10 +40,19 @@ public final class MapRenderer {
         // Placement first, top layer down, so that higher layers win.
         let placer = LabelPlacer(frame: frame)
         var labels: [Int: [PlacedLabel]] = [:]
+        let profile = ProcessInfo.processInfo.environment["MAPSNAP_PROFILE"] != nil
+        var t0 = Date()
+        func lap(_ what: String) {
+            guard profile else { return }
+            let now = Date()
+            FileHandle.standardError.write(String(format: "%8.2f ms  %@\n", now.timeIntervalSince(t0) * 1000, what).data(using: .utf8)!)
+            t0 = now
+        }
         for (index, layer) in visible.reversed() {
-            if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol) }
+            if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol); lap("place " + layer.id) }
         }
         for (index, layer) in visible {
+            defer { lap("draw " + layer.id) }
             switch layer.kind {
             case .background(let s): BackgroundPainter.paint(s, in: frame)
             case .fill(let s): FillPainter.paint(layer, s, in: frame)

@@ -33,30 +33,44 @@ final class RenderFrame {
         self.warnings = warnings
     }
 
+    /// Decoded source layers, by source and source-layer name: one entry per tile (nil when the
+    /// tile has no such layer or it is corrupt).
+    private var featureCache: [String: [TileLayerFeatures]] = [:]
+
+    /// The features of `sourceLayer` in every tile of `source`, decoded on first use.
+    func features(source: String, sourceLayer: String) -> [TileLayerFeatures] {
+        let key = source + "\u{0}" + sourceLayer
+        if let hit = featureCache[key] { return hit }
+        var out: [TileLayerFeatures] = []
+        for loaded in tilesBySource[source] ?? [] {
+            do {
+                guard let layer = try loaded.tile.layer(named: sourceLayer), layer.featureCount > 0 else { continue }
+                var features: [RenderFeature] = []
+                features.reserveCapacity(layer.featureCount)
+                try layer.forEachFeature { features.append(RenderFeature($0)) }
+                out.append(TileLayerFeatures(
+                    tile: loaded, projection: TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform),
+                    features: features))
+            } catch {
+                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
+            }
+        }
+        featureCache[key] = out
+        return out
+    }
+
     /// Calls `body` for every feature of `layer`'s source layer that passes its filter, tile by tile.
-    /// `tileStart` runs before each tile's features (painters use it to clip and batch).
+    /// `tileStart` runs before each tile's features and `tileEnd` after them (painters clip and batch there).
     func forEachFeature(of layer: StyleLayer,
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
-                        _ body: (VectorTileFeature, TileProjection) -> Void) {
-        guard let source = layer.source, let sourceLayer = layer.sourceLayer,
-              let tiles = tilesBySource[source] else { return }
-        for loaded in tiles {
-            let vectorLayer: VectorTileLayer?
-            do { vectorLayer = try loaded.tile.layer(named: sourceLayer) } catch {
-                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
-                continue
-            }
-            guard let vectorLayer, vectorLayer.featureCount > 0 else { continue }
-            let projection = TileProjection(tile: loaded.covered, extent: vectorLayer.extent, transform: transform)
-            tileStart(loaded, projection)
-            do {
-                try vectorLayer.forEachFeature { feature in
-                    if let filter = layer.filter, !filter.matches(feature, zoom: zoom) { return }
-                    body(feature, projection)
-                }
-            } catch {
-                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
+                        _ body: (RenderFeature, TileProjection) -> Void) {
+        guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return }
+        for group in features(source: source, sourceLayer: sourceLayer) {
+            tileStart(group.tile, group.projection)
+            for f in group.features {
+                if let filter = layer.filter, !filter.matches(f.feature, zoom: zoom) { continue }
+                body(f, group.projection)
             }
             tileEnd()
         }

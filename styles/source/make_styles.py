@@ -193,6 +193,11 @@ def layers(p):
     bold = ["Noto Sans Bold"]
     italic = ["Noto Sans Italic"]
 
+    add({"id": "poi-dot", "type": "circle", **src, "source-layer": "poi", "minzoom": 15,
+         "filter": ["all", ["has", "name:latin"], ["has", "class"],
+                    ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]]],
+         "paint": {"circle-radius": 2.6, "circle-color": p["poi_label"], "circle-stroke-width": 1,
+                   "circle-stroke-color": p["road_halo"]}})
     add({"id": "housenumber", "type": "symbol", **src, "source-layer": "housenumber", "minzoom": 17,
          "layout": {"text-field": ["to-string", ["get", "housenumber"]], "text-font": font, "text-size": 9,
                     "text-padding": 2},
@@ -206,12 +211,14 @@ def layers(p):
          "layout": {"text-field": name, "text-font": italic, "text-size": 14, "text-max-width": 8,
                     "text-letter-spacing": 0.1},
          "paint": {"text-color": p["water_label"], "text-halo-color": p["water"], "text-halo-width": 1.2}})
-    add({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 15,
-         "filter": ["all", ["has", "name:latin"],
-                    ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]],
-                    ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 14, 16, 20, 17, 40]]],
+    poi_filter = ["all", ["has", "name:latin"], ["has", "class"],
+                  ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]],
+                  ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 6, 15, 20, 16, 99]]]
+    add({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 14,
+         "filter": poi_filter,
          "layout": {"text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
-                    "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 3},
+                    "text-anchor": "top", "text-offset": [0, 0.4],
+                    "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 2},
          "paint": {"text-color": p["poi_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}})
     add({"id": "park-name", "type": "symbol", **src, "source-layer": "park", "minzoom": 13,
          "filter": ["has", "name:latin"],
@@ -240,8 +247,8 @@ def layers(p):
     add({"id": "place-major", "type": "symbol", **src, "source-layer": "place",
          "filter": ["match", ["get", "class"], ["city", "town", "village"], True, False],
          "layout": {"text-field": name, "text-font": bold,
-                    "text-size": ["match", ["get", "class"], "city", zoom_curve([[8, 14], [14, 20]], 1.2),
-                                  zoom_curve([[8, 11], [14, 16]], 1.2)],
+                    "text-size": zoom_curve([[8, ["match", ["get", "class"], "city", 14, 11]],
+                                             [14, ["match", ["get", "class"], "city", 20, 16]]], 1.2),
                     "text-max-width": 8, "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 6},
          "paint": {"text-color": p["place_label"], "text-halo-color": p["place_halo"], "text-halo-width": 2}})
     add({"id": "place-country", "type": "symbol", **src, "source-layer": "place", "maxzoom": 10,

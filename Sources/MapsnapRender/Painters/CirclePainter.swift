@@ -6,8 +6,9 @@ enum CirclePainter {
     static func paint(_ layer: StyleLayer, _ style: CircleLayer, in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
         canvas.withSavedState {
-            frame.forEachFeature(of: layer) { feature, projection in
-                guard let parts = try? feature.geometryParts() else { return }
+            frame.forEachFeature(of: layer) { rendered, projection in
+                guard let parts = rendered.parts else { return }
+                let feature = rendered.feature
                 let radius = style.radius.evaluate(zoom: zoom, feature: feature)
                 let opacity = style.opacity.evaluate(zoom: zoom, feature: feature)
                 let strokeWidth = style.strokeWidth.evaluate(zoom: zoom, feature: feature)

@@ -31,9 +31,9 @@ enum FillPainter {
             }, tileEnd: {
                 if !perFeature { fillAll(nil) }
             }) { feature, projection in
-                guard feature.geometryType == .polygon, let parts = try? feature.geometryParts() else { return }
+                guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: true)
-                if perFeature { fillAll(feature) }
+                if perFeature { fillAll(feature.feature) }
             }
         }
     }

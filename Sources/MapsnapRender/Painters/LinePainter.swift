@@ -38,9 +38,9 @@ enum LinePainter {
             }, tileEnd: {
                 if let constant { stroke(constant, canvas) }
             }) { feature, projection in
-                guard feature.geometryType != .point, let parts = try? feature.geometryParts() else { return }
+                guard feature.geometryType != .point, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: false)
-                if perFeature { stroke(resolve(style, zoom: zoom, feature: feature), canvas) }
+                if perFeature { stroke(resolve(style, zoom: zoom, feature: feature.feature), canvas) }
             }
         }
     }

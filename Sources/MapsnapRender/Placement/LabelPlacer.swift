@@ -36,7 +36,8 @@ final class LabelPlacer {
         guard let textField = style.textField else { return [] }
         let zoom = frame.zoom
         var candidates: [Candidate] = []
-        frame.forEachFeature(of: layer) { feature, projection in
+        frame.forEachFeature(of: layer) { rendered, projection in
+            let feature = rendered.feature
             var string = textField.evaluate(zoom: zoom, feature: feature)
             switch style.textTransform.evaluate(zoom: zoom, feature: feature) {
             case .uppercase: string = string.uppercased()
@@ -44,7 +45,7 @@ final class LabelPlacer {
             case .none: break
             }
             string = string.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !string.isEmpty, let parts = try? feature.geometryParts(), !parts.isEmpty else { return }
+            guard !string.isEmpty, let parts = rendered.parts, !parts.isEmpty else { return }
             let placement = style.placement.evaluate(zoom: zoom, feature: feature)
             let size = style.textSize.evaluate(zoom: zoom, feature: feature)
             guard size > 0 else { return }
@@ -177,36 +178,45 @@ final class LabelPlacer {
 
     private func placeAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
         let labelLength = c.text.lineAdvance
-        let length = line.length
-        guard length > labelLength + 2 * c.padding else { return [] }
-        var anchors: [Double]
-        if c.placement == .lineCenter || length < c.spacing * 2 {
-            anchors = [length / 2]
-        } else {
-            let count = Int(length / c.spacing)
-            let start = (length - Double(count - 1) * c.spacing) / 2
-            anchors = (0..<count).map { start + Double($0) * c.spacing }
-        }
-        // Try the middle first: it is where a reader expects the name.
-        anchors.sort { abs($0 - length / 2) < abs($1 - length / 2) }
+        let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
         let repeatDistance = max(c.spacing, 250)
-        for a in anchors where a - labelLength / 2 >= 0 && a + labelLength / 2 <= length {
-            guard let glyphs = glyphsAlong(c, line, anchor: a) else { continue }
-            let mid = line.locate(a).point
-            if let others = lineLabelCenters[c.string], others.contains(where: { ($0 - mid).length < repeatDistance }) {
-                continue
+        // Only the part of the line inside the frame can carry a label.
+        for run in line.clipped(to: frame.placementBounds) where run.length > labelLength + 2 * c.padding {
+            let length = run.length
+            // Candidate centers every few points, the middle first: that is where a reader expects the name.
+            // Further copies go only where they are a repeat distance from every copy already placed.
+            let step = max(8, c.text.fontSize)
+            var anchors: [Double] = []
+            var a = length / 2
+            anchors.append(a)
+            var k = 1.0
+            while true {
+                a = length / 2 + k * step
+                guard a + margin <= length else { break }
+                anchors.append(a)
+                anchors.append(length - a)
+                k += 1
             }
-            let half = c.text.fontSize * 0.5 + c.padding
-            let boxes = glyphs.map { g in
-                Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
+            if c.placement == .lineCenter { anchors = [length / 2] }
+            for a in anchors where a - margin >= 0 && a + margin <= length {
+                let mid = run.locate(a).point
+                if let others = lineLabelCenters[c.string], others.contains(where: { ($0 - mid).length < repeatDistance }) {
+                    continue
+                }
+                guard let glyphs = glyphsAlong(c, run, anchor: a) else { continue }
+                let half = c.text.fontSize * 0.5 + c.padding
+                let boxes = glyphs.map { g in
+                    Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
+                }
+                guard boxes.allSatisfy({ frame.placementBounds.contains(Point(x: $0.minX, y: $0.minY))
+                    && frame.placementBounds.contains(Point(x: $0.maxX, y: $0.maxY)) }) else { continue }
+                if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
+                if !c.ignorePlacement { frame.collisions.insert(boxes) }
+                lineLabelCenters[c.string, default: []].append(mid)
+                out.append(PlacedLabel(text: c.text, shape: .alongLine(glyphs), paint: c.paint))
+                if c.placement == .lineCenter { break }
             }
-            guard boxes.allSatisfy({ frame.placementBounds.contains(Point(x: $0.minX, y: $0.minY))
-                && frame.placementBounds.contains(Point(x: $0.maxX, y: $0.maxY)) }) else { continue }
-            if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
-            if !c.ignorePlacement { frame.collisions.insert(boxes) }
-            lineLabelCenters[c.string, default: []].append(mid)
-            out.append(PlacedLabel(text: c.text, shape: .alongLine(glyphs), paint: c.paint))
         }
         return out
     }

@@ -33,4 +33,42 @@ struct Polyline {
         let t = seg > 0 ? (s - distances[lo]) / seg : 0
         return (Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t), atan2(b.y - a.y, b.x - a.x))
     }
+
+    /// The pieces of the line inside `rect` (Liang–Barsky clipping per segment).
+    func clipped(to rect: Rect) -> [Polyline] {
+        var runs: [Polyline] = []
+        var current: [Point] = []
+        for i in points.indices.dropFirst() {
+            guard let (a, b) = Self.clip(points[i - 1], points[i], rect) else {
+                if current.count > 1 { runs.append(Polyline(current)) }
+                current = []
+                continue
+            }
+            if current.isEmpty || current.last! != a {
+                if current.count > 1 { runs.append(Polyline(current)) }
+                current = [a]
+            }
+            current.append(b)
+            if b != points[i] {
+                if current.count > 1 { runs.append(Polyline(current)) }
+                current = []
+            }
+        }
+        if current.count > 1 { runs.append(Polyline(current)) }
+        return runs
+    }
+
+    private static func clip(_ p0: Point, _ p1: Point, _ r: Rect) -> (Point, Point)? {
+        var t0 = 0.0, t1 = 1.0
+        let dx = p1.x - p0.x, dy = p1.y - p0.y
+        for (p, q) in [(-dx, p0.x - r.minX), (dx, r.maxX - p0.x), (-dy, p0.y - r.minY), (dy, r.maxY - p0.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { if t > t1 { return nil }; t0 = max(t0, t) } else { if t < t0 { return nil }; t1 = min(t1, t) }
+            }
+        }
+        return (Point(x: p0.x + t0 * dx, y: p0.y + t0 * dy), Point(x: p0.x + t1 * dx, y: p0.y + t1 * dy))
+    }
 }

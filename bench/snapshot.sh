@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Snapshot latency, whole process (cold start to PNG on disk), mapsnap next to Mapnik on the same
+# view and machine, in the same run. Prints a table and the ratio mapsnap/Mapnik (lower is better).
+#
+#   bench/snapshot.sh [--runs N]
+#
+# Needs: hyperfine, and Mapnik with the prepared Monaco data (installed and prepared here on first
+# use: python3-mapnik from Debian, then ../shared/bench/mapnik/prepare_data.py monaco).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=10
+[ "${1:-}" = "--runs" ] && runs="$2"
+
+rig="${MAPNIK_RIG:-../shared/bench/mapnik}"
+scratch="${MAPNIK_BENCH_DIR:-/tmp/mapnik-bench}"
+scripts/install-deps.sh hyperfine python3-mapnik mapnik-utils gdal-bin python3-gdal
+[ -f "$scratch/data/monaco.prepared.json" ] || /usr/bin/python3 "$rig/prepare_data.py" monaco --scratch "$scratch" >/dev/null
+swift build -c release --product mapsnap >/dev/null
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+view=(--center 43.7360,7.4260 --meters 800 --size 1024x768)
+json="$out/results.json"
+hyperfine -N --warmup 2 --runs "$runs" --export-json "$json" \
+  -n "mapsnap x1" ".build/release/mapsnap ${view[*]} --scale 1 -o $out/m1.png" \
+  -n "mapnik x1"  "/usr/bin/python3 $rig/snapshot.py --scratch $scratch --data monaco ${view[*]} --scale 1 -o $out/k1.png" \
+  -n "mapsnap x2" ".build/release/mapsnap ${view[*]} --scale 2 -o $out/m2.png" \
+  -n "mapnik x2"  "/usr/bin/python3 $rig/snapshot.py --scratch $scratch --data monaco ${view[*]} --scale 2 -o $out/k2.png" \
+  >/dev/null
+
+/usr/bin/python3 - "$json" "$out" <<'PY'
+import json, os, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+out = sys.argv[2]
+print(f"{'command':<12} {'mean ms':>8} {'±':>6} {'min ms':>8} {'PNG bytes':>10}")
+files = {"mapsnap x1": "m1.png", "mapnik x1": "k1.png", "mapsnap x2": "m2.png", "mapnik x2": "k2.png"}
+for name, x in r.items():
+    print(f"{name:<12} {x['mean']*1000:8.1f} {x['stddev']*1000:6.1f} {x['min']*1000:8.1f} {os.path.getsize(os.path.join(out, files[name])):10d}")
+for s in ("x1", "x2"):
+    ratio = r[f"mapsnap {s}"]["mean"] / r[f"mapnik {s}"]["mean"]
+    print(f"ratio {s}: mapsnap takes {ratio:.2f} of Mapnik's time ({1/ratio:.1f}x faster)")
+PY
