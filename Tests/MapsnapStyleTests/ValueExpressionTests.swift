@@ -106,3 +106,9 @@ import Testing
         #expect(parseExpression(expression).errors == [StyleIssue(path: path, message: message)])
     }
 }
+
+extension ValueExpressionTests {
+    @Test func formatDropsImageSections() {
+        #expect(evaluate(#"["format", ["image", "shield"], {}, "A1"]"#) == .string("A1"))
+    }
+}
