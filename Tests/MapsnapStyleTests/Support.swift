@@ -47,8 +47,8 @@ func parseExpression(_ text: String, expected: ValueType? = nil) -> ParsedExpres
 
 /// Evaluates an expression given as JSON text (errors become "error: ..." strings).
 func evaluate(_ text: String, zoom: Double = 0, _ properties: [String: FeatureValue] = [:],
-              type: GeometryType = .point, id: FeatureValue? = nil) -> StyleValue {
-    parseExpression(text).value(zoom: zoom, MockFeature(properties, type: type, id: id))
+              type: GeometryType = .point, id: FeatureValue? = nil, expected: ValueType? = nil) -> StyleValue {
+    parseExpression(text, expected: expected).value(zoom: zoom, MockFeature(properties, type: type, id: id))
 }
 
 /// The folder with MapLibre's test data and the upstream styles (`shared/` beside the

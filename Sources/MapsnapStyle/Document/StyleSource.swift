@@ -31,7 +31,8 @@ public struct VectorSource: Sendable, Hashable {
     }
 
     /// `mbtiles:///abs/x.mbtiles` → `/abs/x.mbtiles`; `mbtiles://data/x.mbtiles` and
-    /// `mbtiles://../data/x.mbtiles` → relative to `base` (the style's folder) when given.
+    /// `mbtiles://../data/x.mbtiles` → relative to the folder `base` (the style's folder) when
+    /// given, else left relative.
     public static func mbtilesPath(fromURL url: String, relativeTo base: URL?) -> String? {
         let scheme = "mbtiles://"
         guard url.lowercased().hasPrefix(scheme) else { return nil }
@@ -40,7 +41,12 @@ public struct VectorSource: Sendable, Hashable {
         let decoded = path.removingPercentEncoding ?? path
         if decoded.hasPrefix("/") { return URL(fileURLWithPath: decoded).standardizedFileURL.path }
         guard let base else { return decoded }
-        return URL(fileURLWithPath: decoded, relativeTo: base).standardizedFileURL.path
+        return resolve(decoded, against: base).path
+    }
+
+    /// A relative path inside the folder `base` (treated as a folder even without a trailing slash).
+    static func resolve(_ relativePath: String, against base: URL) -> URL {
+        base.appendingPathComponent(relativePath).standardizedFileURL
     }
 }
 
@@ -131,7 +137,9 @@ extension StyleSource {
                 if location.hasPrefix("file://") {
                     definition.fileURL = URL(string: location)
                 } else if !location.contains("://") {
-                    definition.fileURL = URL(fileURLWithPath: location, relativeTo: baseURL).standardizedFileURL
+                    definition.fileURL = location.hasPrefix("/") || baseURL == nil
+                        ? URL(fileURLWithPath: location).standardizedFileURL
+                        : VectorSource.resolve(location, against: baseURL!)
                 }
             default:
                 log.error("\(path).data", "expected a GeoJSON object or a URL, got \(data.json)")

@@ -1,6 +1,7 @@
 /// `["format", input, options?, input, options?, ...]`: rich text. This renderer draws plain
 /// text, so the sections' texts are joined and the options (`font-scale`, `text-font`,
-/// `text-color`, `vertical-align`) are checked and then dropped.
+/// `text-color`, `vertical-align`) are checked and then dropped, as are image sections (a
+/// plain-text label cannot hold an icon).
 struct Format: Expression, ExpressionOperator {
     static let names = ["format"]
 
@@ -26,7 +27,7 @@ struct Format: Expression, ExpressionOperator {
             default:
                 return context.error("Formatted text type must be 'string', 'value', 'image' or 'null'.", at: i)
             }
-            sections.append(section)
+            if section.type != .resolvedImage { sections.append(section) }
             i += 1
             if i < items.count, case .object(let options) = items[i] {
                 let optionContext = context.child(i, expected: nil)

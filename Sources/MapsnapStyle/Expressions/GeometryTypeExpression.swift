@@ -6,15 +6,19 @@ struct GeometryTypeExpression: Expression, ExpressionOperator {
     var dependsOnFeature: Bool { true }
     var dependsOnZoom: Bool { false }
 
-    /// Built once so evaluation returns a shared string.
-    private static let values: [GeometryType: StyleValue] = [
-        .point: .string(GeometryType.point.rawValue), .lineString: .string(GeometryType.lineString.rawValue),
-        .polygon: .string(GeometryType.polygon.rawValue), .unknown: .string(GeometryType.unknown.rawValue),
-    ]
+    private static let point = StyleValue.string(GeometryType.point.rawValue)
+    private static let lineString = StyleValue.string(GeometryType.lineString.rawValue)
+    private static let polygon = StyleValue.string(GeometryType.polygon.rawValue)
+    private static let unknown = StyleValue.string(GeometryType.unknown.rawValue)
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         guard let feature = context.feature else { return .null }
-        return GeometryTypeExpression.values[feature.geometryType] ?? .null
+        switch feature.geometryType {
+        case .point: return GeometryTypeExpression.point
+        case .lineString: return GeometryTypeExpression.lineString
+        case .polygon: return GeometryTypeExpression.polygon
+        case .unknown: return GeometryTypeExpression.unknown
+        }
     }
 
     static func parse(_ items: [StyleValue], _ context: ParsingContext) -> (any Expression)? {

@@ -46,7 +46,7 @@ enum ToNumber: ExpressionOperator {
         }
         let lower = s.lowercased()
         for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where lower.hasPrefix(prefix) {
-            return UInt64(lower.dropFirst(2), radix: radix).map(Double.init)
+            return UInt64(lower.dropFirst(2), radix: radix).map { Double($0) }
         }
         // Swift's Double() also accepts "nan", "inf" and hex floats, which JavaScript does not.
         guard s.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { return nil }

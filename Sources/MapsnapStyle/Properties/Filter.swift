@@ -2,9 +2,12 @@
 /// does). A filter whose evaluation fails or is not a boolean does not match.
 public struct Filter: Sendable {
     public let expression: any Expression
+    /// Whether the result can change with the zoom (legacy filters never do).
+    public let dependsOnZoom: Bool
 
     public init(expression: any Expression) {
         self.expression = expression
+        self.dependsOnZoom = expression.dependsOnZoom
     }
 
     @inline(__always)
@@ -16,9 +19,6 @@ public struct Filter: Sendable {
             return false
         }
     }
-
-    /// Whether the result can change with the zoom (legacy filters never do).
-    public var dependsOnZoom: Bool { expression.dependsOnZoom }
 
     /// Parses a filter (either syntax) at `path`. nil when invalid or unsupported (logged).
     static func parse(_ value: StyleValue, path: String, log: IssueLog) -> Filter? {

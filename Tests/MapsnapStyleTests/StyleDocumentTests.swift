@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import MapsnapStyle
+
+@Suite struct StyleDocumentTests {
+    static func parse(_ text: String, file: String = "styles/x.json") -> Result<StyleDocument, StyleError> {
+        do {
+            return .success(try StyleDocument.parse(Data(text.utf8), baseURL: URL(fileURLWithPath: "/maps/styles"), fileName: file))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func rootFields() throws {
+        let style = try Self.parse(#"""
+        {"version": 8, "name": "Test", "sprite": "sprites/s", "glyphs": "fonts/{fontstack}/{range}.pbf",
+         "center": [7.42, 43.73], "zoom": 12.5, "bearing": 30, "metadata": {"x": 1},
+         "sources": {"osm": {"type": "vector", "url": "mbtiles://../data/monaco.mbtiles", "maxzoom": 14, "attribution": "© OSM"}},
+         "layers": [{"id": "bg", "type": "background"}, {"id": "water", "type": "fill", "source": "osm", "source-layer": "water", "minzoom": 2, "maxzoom": 10}]}
+        """#).get()
+        #expect(style.name == "Test")
+        #expect(style.sprite == "sprites/s")
+        #expect(style.glyphs == "fonts/{fontstack}/{range}.pbf")
+        #expect(style.center == LatLon(43.73, 7.42))
+        #expect(style.zoom == 12.5)
+        #expect(style.bearing == 30)
+        #expect(style.warnings.isEmpty)
+        #expect(style.layers.map(\.id) == ["bg", "water"])
+        guard case .vector(let source)? = style.sources["osm"] else { Issue.record("no source"); return }
+        #expect(source.maxZoom == 14 && source.minZoom == 0)
+        #expect(source.attribution == "© OSM")
+        #expect(source.mbtilesPath == "/maps/data/monaco.mbtiles")
+        let water = style.layers[1]
+        #expect(water.source == "osm" && water.sourceLayer == "water")
+        #expect(!water.isVisible(atZoom: 1.9) && water.isVisible(atZoom: 2) && water.isVisible(atZoom: 9.99) && !water.isVisible(atZoom: 10))
+    }
+
+    @Test(arguments: [
+        ("mbtiles://../data/monaco.mbtiles", "/maps/data/monaco.mbtiles"),
+        ("mbtiles:///abs/path.mbtiles", "/abs/path.mbtiles"),
+        ("mbtiles://data/x.mbtiles", "/maps/styles/data/x.mbtiles"),
+        ("mbtiles://./x%20y.mbtiles", "/maps/styles/x y.mbtiles"),
+        ("https://example.com/tiles.json", nil),
+        ("pmtiles://x.pmtiles", nil),
+    ] as [(String, String?)])
+    func mbtilesPaths(url: String, path: String?) {
+        #expect(VectorSource.mbtilesPath(fromURL: url, relativeTo: URL(fileURLWithPath: "/maps/styles")) == path)
+    }
+
+    @Test func mbtilesPathWithoutBase() {
+        #expect(VectorSource.mbtilesPath(fromURL: "mbtiles://data/x.mbtiles", relativeTo: nil) == "data/x.mbtiles")
+    }
+
+    @Test func loadResolvesAgainstTheFilesFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-style-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("s.json")
+        try Data(#"{"version": 8, "sources": {"a": {"type": "vector", "url": "mbtiles://tiles/a.mbtiles"}, "g": {"type": "geojson", "data": "track.geojson"}}, "layers": []}"#.utf8).write(to: file)
+        let style = try StyleDocument.load(contentsOf: file)
+        guard case .vector(let a)? = style.sources["a"], case .geojson(let g)? = style.sources["g"] else { Issue.record("sources"); return }
+        #expect(a.mbtilesPath == folder.appendingPathComponent("tiles/a.mbtiles").standardizedFileURL.path)
+        #expect(g.data == .url("track.geojson"))
+        #expect(g.fileURL?.path == folder.appendingPathComponent("track.geojson").standardizedFileURL.path)
+    }
+
+    @Test func geojsonInline() throws {
+        let style = try Self.parse(#"{"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [1, 2]}}}, "layers": [{"id": "c", "type": "circle", "source": "g"}]}"#).get()
+        guard case .geojson(let g)? = style.sources["g"], case .inline(let data) = g.data else { Issue.record("no inline data"); return }
+        #expect(data.objectValue?["type"] == .string("Point"))
+        #expect(g.fileURL == nil)
+    }
+
+    /// Every problem is reported, with its path, not just the first.
+    @Test func errorsAreCollected() {
+        let result = Self.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
+         "layers": [
+          {"id": "a", "type": "line", "source": "v", "paint": {"line-width": "wide", "line-color": "#zzz"}},
+          {"id": "b", "type": "fill", "source": "nowhere", "filter": ["==", ["get", "x"]]},
+          {"id": "c", "type": "line", "source": "v", "paint": {"line-width": ["interpolate", ["linear"], ["zoom"], 5, 1, 10, "wide"]}},
+          {"id": "a", "type": "wat", "source": "v"}
+         ]}
+        """#)
+        let expected: [StyleIssue] = [
+            StyleIssue(path: "layers[0].paint.line-color", message: "expected a color, got \"#zzz\""),
+            StyleIssue(path: "layers[0].paint.line-width", message: "expected a number, got \"wide\""),
+            StyleIssue(path: "layers[1].source", message: "source \"nowhere\" not found"),
+            StyleIssue(path: "layers[1].filter", message: "Expected two or three arguments."),
+            StyleIssue(path: "layers[2].paint.line-width[6]", message: "Expected number but found string instead."),
+            StyleIssue(path: "layers[3].id", message: "duplicate layer id \"a\""),
+            StyleIssue(path: "layers[3].type", message: "unknown layer type \"wat\""),
+        ]
+        guard case .failure(.invalid(let file, let issues)) = result else { Issue.record("expected errors"); return }
+        #expect(file == "styles/x.json")
+        #expect(issues == expected)
+        #expect(StyleError.invalid(file: file, issues: issues).description
+            == "styles/x.json: layers[0].paint.line-color: expected a color, got \"#zzz\" (and 6 more)")
+    }
+
+    @Test func threeErrorsReportThree() {
+        let result = Self.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
+         "layers": [
+          {"id": "a", "type": "line", "source": "v", "layout": {"line-cap": "flat"}},
+          {"id": "b", "type": "symbol", "source": "v", "layout": {"text-size": ["+", 1, "x"]}},
+          {"id": "c", "type": "circle", "source": "v", "paint": {"circle-radius": {"stops": [[1, 1], [0, 2]]}}}
+         ]}
+        """#)
+        #expect(throws: StyleError.invalid(file: "styles/x.json", issues: [
+            StyleIssue(path: "layers[0].layout.line-cap", message: "expected one of \"butt\", \"round\", \"square\", got \"flat\""),
+            StyleIssue(path: "layers[1].layout.text-size[2]", message: "Expected number but found string instead."),
+            StyleIssue(path: "layers[2].paint.circle-radius.stops[1][0]", message: "stop zoom values must appear in ascending order"),
+        ])) { try result.get() }
+    }
+
+    @Test(arguments: [
+        (#"{"version": 7, "sources": {}, "layers": []}"#, "styles/x.json: version: expected 8, got 7"),
+        (#"{"version": 8, "layers": []}"#, "styles/x.json: missing required property \"sources\""),
+        (#"{"version": 8, "sources": {}, "layers": [{"type": "fill", "source": "v"}]}"#, "styles/x.json: layers[0]: missing required property \"id\" (and 1 more)"),
+        (#"{"version": 8, "sources": {}, "layers": [{"id": "x", "type": "line"}]}"#, "styles/x.json: layers[0]: missing required property \"source\""),
+        (#"{"version": 8, "sources": {}, "layers": [{"id": "x", "type": "background", "layout": {"visibility": "hidden"}}]}"#, "styles/x.json: layers[0].layout.visibility: expected one of \"visible\", \"none\", got \"hidden\""),
+        (#"{"version": 8, "sources": {"v": {"type": "vector"}}, "layers": []}"#, "styles/x.json: sources.v: a vector source needs \"url\" or \"tiles\""),
+        (#"{"version": 8, "sources": {}, "layers": [], "center": [200, 0]}"#, "styles/x.json: center: expected [longitude, latitude] in degrees, got [200,0]"),
+        (#"[1]"#, "styles/x.json: expected a style object, got array"),
+        ("{\"version\": 8,\n \"sources\": {,}}", "styles/x.json: not valid JSON: "),
+    ])
+    func errorDescriptions(text: String, description: String) {
+        guard case .failure(let error) = Self.parse(text) else { Issue.record("no error"); return }
+        if description.hasSuffix("not valid JSON: ") {
+            #expect(error.description.hasPrefix(description))
+            #expect(error.description.contains("line 2, column"))
+        } else {
+            #expect(error.description == description)
+        }
+    }
+
+    @Test func unreadableFile() {
+        #expect(throws: StyleError.unreadable(file: "/nonexistent/style.json", reason: "no such file")) {
+            try StyleDocument.load(contentsOf: URL(fileURLWithPath: "/nonexistent/style.json"))
+        }
+        #expect(StyleError.unreadable(file: "a.json", reason: "no such file").description == "a.json: cannot read the style: no such file")
+    }
+
+    /// Unsupported things are warnings (never silent, never fatal), one per layer and property.
+    @Test func warnings() throws {
+        let style = try Self.parse(#"""
+        {"version": 8, "pitch": 45, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster", "url": "y"}},
+         "layers": [
+          {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["feature-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
+          {"id": "b", "type": "raster", "source": "r"},
+          {"id": "c", "type": "line", "source": "v", "filter": ["within", {"type": "Polygon", "coordinates": []}], "layout": {"text-field": "x"}}
+         ]}
+        """#).get()
+        #expect(style.warnings.map(\.description) == [
+            "pitch: pitch is not supported; the map is drawn top-down",
+            "sources.r.type: source type \"raster\" is not supported; layers using it are not drawn",
+            "layers[0].paint.fill-color: unsupported expression operator \"feature-state\"; the property uses its default value",
+            "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" is not supported; ignored",
+            "layers[1].type: layer type \"raster\" is not supported; the layer is not drawn",
+            "layers[2].filter: unsupported expression operator \"within\"; the filter matches no feature",
+            "layers[2].layout.text-field: property \"text-field\" is not supported; ignored",
+        ])
+        guard case .fill(let fill) = style.layers[0].kind else { Issue.record("not fill"); return }
+        #expect(fill.color.constantValue == .black)
+        guard case .unsupported(let type) = style.layers[1].kind else { Issue.record("not unsupported"); return }
+        #expect(type == "raster")
+        #expect(style.layers[2].filter?.matches(MockFeature(), zoom: 1) == false)
+    }
+
+    @Test func visibility() throws {
+        let style = try Self.parse(#"{"version": 8, "sources": {}, "layers": [{"id": "x", "type": "background", "layout": {"visibility": "none"}}]}"#).get()
+        #expect(!style.layers[0].visible)
+        #expect(!style.layers[0].isVisible(atZoom: 5))
+    }
+}
