@@ -48,15 +48,32 @@ final class RenderFrame {
                 var features: [RenderFeature] = []
                 features.reserveCapacity(layer.featureCount)
                 try layer.forEachFeature { features.append(RenderFeature($0)) }
-                out.append(TileLayerFeatures(
-                    tile: loaded, projection: TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform),
-                    features: features))
+                let projection = TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform)
+                out.append(TileLayerFeatures(tile: loaded, projection: projection, features: features,
+                                             visibleArea: visibleArea(projection)))
             } catch {
                 warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
             }
         }
         featureCache[key] = out
         return out
+    }
+
+    /// Screen points beyond the frame whose features still matter (wide strokes, round caps).
+    static let cullMargin = 64.0
+
+    /// The frame grown by `cullMargin`, in the tile units of `projection`.
+    private func visibleArea(_ projection: TileProjection) -> TileBounds {
+        let r = placementBounds.insetBy(-Self.cullMargin)
+        var b = TileBounds.empty
+        for corner in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
+                       Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)] {
+            let t = projection.tile(fromScreen: corner)
+            let clamped = { (v: Double) in Int32(max(min(v, 1e9), -1e9)) }
+            b.add(TilePoint(x: clamped(t.x.rounded(.down)), y: clamped(t.y.rounded(.down))))
+            b.add(TilePoint(x: clamped(t.x.rounded(.up)), y: clamped(t.y.rounded(.up))))
+        }
+        return b
     }
 
     /// Calls `body` for every feature of `layer`'s source layer that passes its filter, tile by tile.
@@ -69,6 +86,7 @@ final class RenderFrame {
         for group in features(source: source, sourceLayer: sourceLayer) {
             tileStart(group.tile, group.projection)
             for f in group.features {
+                if !f.intersects(group.visibleArea) { continue }
                 if let filter = layer.filter, !filter.matches(f.feature, zoom: zoom) { continue }
                 body(f, group.projection)
             }

@@ -75,7 +75,7 @@ static void convert_row(const uint32_t *src, unsigned char *dst, int width, int 
 }
 
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       int level, int fast, pngw_buffer *out, char *error, size_t error_size) {
+                       int level, int filters, pngw_buffer *out, char *error, size_t error_size) {
     encoder_state state = { out, error, error_size };
     png_structp png = NULL;
     png_infop info = NULL;
@@ -100,7 +100,7 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
     }
     png_set_write_fn(png, &state, on_write, on_flush);
     png_set_compression_level(png, level);
-    if (fast) png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
+    if (filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);

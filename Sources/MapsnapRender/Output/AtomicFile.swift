@@ -4,9 +4,10 @@ import Glibc
 #endif
 
 /// Writes a file so that readers only ever see the old file or the complete new one:
-/// the bytes go to a temporary file in the same folder, are flushed, then renamed over the target.
+/// the bytes go to a temporary file in the same folder, then are renamed over the target.
+/// `durable` also flushes the file to disk before the rename (survives a power cut, costs a few ms).
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws(RenderError) {
+    public static func write(_ data: Data, to path: String, durable: Bool = false) throws(RenderError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
@@ -28,7 +29,7 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {

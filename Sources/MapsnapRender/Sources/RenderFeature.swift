@@ -11,13 +11,44 @@ final class RenderFeature {
         feature = source
     }
 
-    private var decodedParts: [[TilePoint]]??
+    private var decoded = false
+    private var decodedParts: [[TilePoint]]?
+    private var bounds: TileBounds?
+
     /// The geometry in tile units, or nil when it is corrupt (the feature is then skipped).
     var parts: [[TilePoint]]? {
-        if let decodedParts { return decodedParts }
-        let p = try? source.geometryParts()
-        decodedParts = .some(p)
-        return p
+        if !decoded {
+            decoded = true
+            decodedParts = try? source.geometryParts()
+        }
+        return decodedParts
+    }
+
+    /// Whether the geometry's bounding box meets `area` (tile units). Reads only the bounds, so
+    /// features off screen are never decoded.
+    func intersects(_ area: TileBounds) -> Bool {
+        if bounds == nil {
+            let b = source.geometryBounds()
+            bounds = b.map { TileBounds(minX: $0.minX, minY: $0.minY, maxX: $0.maxX, maxY: $0.maxY) } ?? .empty
+        }
+        return bounds!.intersects(area)
+    }
+}
+
+/// An axis-aligned box in tile units.
+struct TileBounds {
+    var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+    static let empty = TileBounds(minX: .max, minY: .max, maxX: .min, maxY: .min)
+
+    @inline(__always) mutating func add(_ p: TilePoint) {
+        if p.x < minX { minX = p.x }
+        if p.x > maxX { maxX = p.x }
+        if p.y < minY { minY = p.y }
+        if p.y > maxY { maxY = p.y }
+    }
+
+    @inline(__always) func intersects(_ o: TileBounds) -> Bool {
+        minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY
     }
 }
 
@@ -26,4 +57,7 @@ struct TileLayerFeatures {
     let tile: LoadedTile
     let projection: TileProjection
     let features: [RenderFeature]
+    /// The part of the tile that can show on screen (the frame plus a margin), in tile units:
+    /// features outside it are skipped before anything is drawn or placed.
+    let visibleArea: TileBounds
 }

@@ -27,4 +27,11 @@ public struct TileProjection: Sendable {
     }
 
     public func screen(_ part: [TilePoint]) -> [Point] { part.map(screen) }
+
+    /// Screen points → tile units (the inverse of `screen`).
+    func tile(fromScreen p: Point) -> Point {
+        let det = a * e - b * d
+        let x = p.x - c, y = p.y - f
+        return Point(x: (e * x - b * y) / det, y: (a * y - d * x) / det)
+    }
 }

@@ -187,6 +187,32 @@ public struct VectorTileFeature: Feature, Sendable {
         return parts
     }
 
+    /// The bounding box of every point of the geometry, read without building it (no allocation),
+    /// so that a renderer can skip features outside its view before decoding them. nil when the
+    /// geometry is empty or malformed (`geometryParts()` then says what is wrong).
+    public func geometryBounds() -> (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32)? {
+        defer { withExtendedLifetime(layer) {} }
+        var cursor = layer.bytes.cursor(geometry)
+        var x: Int32 = 0, y: Int32 = 0
+        var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+        while !cursor.isAtEnd {
+            guard let command = try? cursor.uint32() else { return nil }
+            let id = command & 7
+            if id == 7 { continue }
+            guard id == 1 || id == 2 else { return nil }
+            for _ in 0..<Int(command >> 3) {
+                guard let dx = try? cursor.uint32(), let dy = try? cursor.uint32() else { return nil }
+                x &+= zigzagDecode(dx)
+                y &+= zigzagDecode(dy)
+                if x < minX { minX = x }
+                if x > maxX { maxX = x }
+                if y < minY { minY = y }
+                if y > maxY { maxY = y }
+            }
+        }
+        return minX <= maxX ? (minX, minY, maxX, maxY) : nil
+    }
+
     @inline(__always)
     private func parameter(_ cursor: inout ProtobufCursor, _ command: GeometryCommand, count: Int, index: Int) throws(MVTError) -> Int32 {
         guard !cursor.isAtEnd else { throw .geometryTruncated(command, parameters: 2 * count, available: index) }
