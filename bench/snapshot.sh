@@ -15,7 +15,7 @@ rig="${MAPNIK_RIG:-../shared/bench/mapnik}"
 scratch="${MAPNIK_BENCH_DIR:-/tmp/mapnik-bench}"
 scripts/install-deps.sh hyperfine python3-mapnik mapnik-utils gdal-bin python3-gdal
 [ -f "$scratch/data/monaco.prepared.json" ] || /usr/bin/python3 "$rig/prepare_data.py" monaco --scratch "$scratch" >/dev/null
-swift build -c release --product mapsnap >/dev/null
+swift build -c release --product mapsnap --static-swift-stdlib >/dev/null
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product mapsnap
+swift build -c release --product mapsnap --static-swift-stdlib
 mkdir -p output
 .build/release/mapsnap --center 43.7360,7.4260 --meters 800 -o output/map.png
 echo "wrote output/map.png"

@@ -8,6 +8,8 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
     case sourceNotLocal(source: String, url: String)
     case noVectorSource(style: String)
     case render(RenderError)
+    case sprite(SpriteError)
+    case spriteNotLocal(url: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
             return "--style: source '\(source)' points to \(url), which cannot be read offline; give a local archive with --tiles PATH.mbtiles"
         case .noVectorSource(let style): return "--style: \(style) has no vector source to draw"
         case .render(let e): return "\(e)"
+        case .sprite(let e): return "--style: sprite: \(e)"
+        case .spriteNotLocal(let url): return "--style: sprite \(url) cannot be read offline; point the style's \"sprite\" to local files"
         }
     }
 
@@ -27,7 +31,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
     public var option: String? {
         switch self {
         case .invalidOption(let o, _): return o
-        case .unknownStyle, .style, .sourceNotLocal, .noVectorSource: return "style"
+        case .unknownStyle, .style, .sourceNotLocal, .noVectorSource, .sprite, .spriteNotLocal: return "style"
         case .tiles: return "tiles"
         case .render: return nil
         }

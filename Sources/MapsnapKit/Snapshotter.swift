@@ -5,6 +5,8 @@ import Foundation
 public final class Snapshotter {
     public let style: StyleDocument
     public let sources: [String: MBTilesVectorSource]
+    /// The style's sprite at pixel ratio 1 and (when present) 2.
+    public let sprites: [SpriteSheet]
     let renderer: MapRenderer
     let attribution: String
 
@@ -33,10 +35,33 @@ public final class Snapshotter {
         }
         guard !sources.isEmpty else { throw .noVectorSource(style: style.name ?? "the style") }
         self.sources = sources
-        renderer = MapRenderer(style: style, sources: sources)
+        sprites = try Self.loadSprites(style.sprite, styleFolder: try reference.fileURL().deletingLastPathComponent())
+        renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         var unique: [String] = []
         for c in credits where !unique.contains(c) { unique.append(c) }
         attribution = unique.isEmpty ? Self.defaultAttribution : unique.joined(separator: " ")
+    }
+
+    /// A sprite URL that is a local path (absolute, `file://`, or relative to the style file).
+    static func loadSprites(_ sprite: String?, styleFolder: URL) throws(SnapshotError) -> [SpriteSheet] {
+        guard let sprite, !sprite.isEmpty else { return [] }
+        let base: String
+        if sprite.hasPrefix("file://") {
+            base = String(sprite.dropFirst("file://".count))
+        } else if sprite.contains("://") {
+            throw .spriteNotLocal(url: sprite)
+        } else if sprite.hasPrefix("/") {
+            base = sprite
+        } else {
+            base = styleFolder.appendingPathComponent(sprite).path
+        }
+        do {
+            let one = try SpriteSheet(base: base, pixelRatio: 1)
+            let two = try SpriteSheet(base: base, pixelRatio: 2)
+            return two.jsonPath == one.jsonPath ? [one] : [one, two]
+        } catch {
+            throw .sprite(error)
+        }
     }
 
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"

@@ -13,17 +13,21 @@ public enum StyleReference: Hashable, Sendable {
     public static let defaultStyle = StyleReference.named("light")
 
     func load() throws(SnapshotError) -> StyleDocument {
-        let url: URL
+        let url = try fileURL()
+        do { return try StyleDocument.load(contentsOf: url) } catch { throw .style(error) }
+    }
+
+    /// The style file: a built-in style's path, or the given path.
+    public func fileURL() throws(SnapshotError) -> URL {
         switch self {
         case .named(let name):
             let available = ResourceLocator.builtInStyles
             guard available.contains(name), let folder = ResourceLocator.stylesFolder else {
                 throw .unknownStyle(name: name, available: available)
             }
-            url = folder.appendingPathComponent(name + ".json")
+            return folder.appendingPathComponent(name + ".json")
         case .file(let path):
-            url = URL(fileURLWithPath: path)
+            return URL(fileURLWithPath: path)
         }
-        do { return try StyleDocument.load(contentsOf: url) } catch { throw .style(error) }
     }
 }

@@ -7,11 +7,20 @@ import Foundation
 public final class MapRenderer {
     public let style: StyleDocument
     public let sources: [String: any VectorTileProvider]
+    /// The style's sprite at pixel ratio 1 and 2 (loaded by the caller, which knows where it is).
+    public let sprites: [SpriteSheet]
     let text = TextEngine()
 
-    public init(style: StyleDocument, sources: [String: any VectorTileProvider]) {
+    public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = []) {
         self.style = style
         self.sources = sources
+        self.sprites = sprites
+    }
+
+    /// The sprite for a pixel ratio: the sharpest one not finer than needed.
+    func sprite(forPixelRatio ratio: Double) -> SpriteSheet? {
+        let sorted = sprites.sorted { ($0.icons.first?.value.pixelRatio ?? 1) < ($1.icons.first?.value.pixelRatio ?? 1) }
+        return sorted.last { ($0.icons.first?.value.pixelRatio ?? 1) <= max(ratio, 1) } ?? sorted.first
     }
 
     /// What to draw besides the map itself.
@@ -29,7 +38,7 @@ public final class MapRenderer {
         let canvas = Canvas(image: image, pixelRatio: camera.pixelRatio)
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
-                                warnings: warnings)
+                                warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio))
         draw(frame, attribution: options.attribution)
         return image
     }

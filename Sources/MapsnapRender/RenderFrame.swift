@@ -19,9 +19,12 @@ final class RenderFrame {
     /// Labels must lie inside this rectangle (points): the image, or a metatile with its buffer.
     let placementBounds: Rect
     var warnings: WarningLog
+    /// The style's icons, when it has a sprite.
+    let sprites: SpriteSheet?
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
-         placementBounds: Rect, warnings: WarningLog) {
+         placementBounds: Rect, warnings: WarningLog, sprites: SpriteSheet? = nil) {
+        self.sprites = sprites
         self.camera = camera
         self.canvas = canvas
         zoom = camera.zoom

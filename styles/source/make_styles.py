@@ -23,7 +23,7 @@ LIGHT = dict(
     boundary="#9e7fa7", aeroway="#dcd8e4",
     road_label="#3b3b3b", road_halo="#ffffff", place_label="#2b2b2b", place_halo="#ffffff",
     suburb_label="#4e4a55", poi_label="#86603e", park_label="#3f7a35", water_label="#3c6e91",
-    housenumber="#8f8a84",
+    housenumber="#8f8a84", poi_icon="poi-dot-light", station_icon="station-light",
 )
 
 DARK = dict(
@@ -38,7 +38,7 @@ DARK = dict(
     boundary="#8a6f93", aeroway="#2c2c36",
     road_label="#d4d6da", road_halo="#1b1d20", place_label="#eceef1", place_halo="#15171a",
     suburb_label="#b9b4c4", poi_label="#c9a27e", park_label="#8fc486", water_label="#7fa9cc",
-    housenumber="#8d9096",
+    housenumber="#8d9096", poi_icon="poi-dot-dark", station_icon="station-dark",
 )
 
 
@@ -193,11 +193,6 @@ def layers(p):
     bold = ["Noto Sans Bold"]
     italic = ["Noto Sans Italic"]
 
-    add({"id": "poi-dot", "type": "circle", **src, "source-layer": "poi", "minzoom": 15,
-         "filter": ["all", ["has", "name:latin"], ["has", "class"],
-                    ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]]],
-         "paint": {"circle-radius": 2.6, "circle-color": p["poi_label"], "circle-stroke-width": 1,
-                   "circle-stroke-color": p["road_halo"]}})
     add({"id": "housenumber", "type": "symbol", **src, "source-layer": "housenumber", "minzoom": 17,
          "layout": {"text-field": ["to-string", ["get", "housenumber"]], "text-font": font, "text-size": 9,
                     "text-padding": 2},
@@ -217,7 +212,8 @@ def layers(p):
     add({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 14,
          "filter": poi_filter,
          "layout": {"text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
-                    "text-anchor": "top", "text-offset": [0, 0.4],
+                    "icon-image": ["match", ["get", "class"], "railway", p["station_icon"], p["poi_icon"]],
+                    "text-anchor": "top", "text-offset": [0, 0.45],
                     "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 2},
          "paint": {"text-color": p["poi_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}})
     add({"id": "park-name", "type": "symbol", **src, "source-layer": "park", "minzoom": 13,
@@ -267,6 +263,7 @@ def style(p):
         # The harbour of Monaco, which the embedded data covers.
         "center": [7.4260, 43.7360],
         "zoom": 15.7,
+        "sprite": "sprite/mapsnap",
         "sources": {
             "openmaptiles": {
                 "type": "vector",

@@ -1,39 +1,62 @@
 import CCairo
 
 /// `symbol`: draws the labels the `LabelPlacer` placed for this layer: a halo (a stroke of twice
-/// the halo width around the glyph outlines, round joins) under the text.
+/// the halo width around the glyph outlines, round joins) under the text. Labels never overlap,
+/// so consecutive labels with the same paint share one path: one stroke and one fill.
 enum SymbolPainter {
     static func draw(_ labels: [PlacedLabel], in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr
         canvas.withSavedState {
+            if let sprites = frame.sprites {
+                for label in labels {
+                    if let i = label.icon { sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, on: canvas) }
+                }
+            }
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            for label in labels {
-                cairo_new_path(cr)
-                switch label.shape {
-                case .block(let origin):
-                    label.text.appendPath(to: canvas, at: origin)
-                case .alongLine(let glyphs):
-                    let baselineBelowCenter = label.text.baseline - label.text.height / 2
-                    for g in glyphs {
-                        cairo_save(cr)
-                        cairo_translate(cr, g.center.x, g.center.y)
-                        cairo_rotate(cr, g.angle)
-                        cairo_set_scaled_font(cr, g.glyph.font)
-                        var glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
-                                                  y: baselineBelowCenter + g.glyph.yOffset)
-                        cairo_glyph_path(cr, &glyph, 1)
-                        cairo_restore(cr)
-                    }
+            cairo_new_path(cr)
+            var pending: TextPaint?
+            for label in labels where label.text != nil {
+                if let p = pending, p != label.paint {
+                    paintPath(p, canvas)
+                    pending = nil
                 }
-                let p = label.paint
-                if p.haloWidth > 0, p.haloColor.a > 0 {
-                    canvas.setColor(p.haloColor, opacity: p.opacity)
-                    cairo_set_line_width(cr, 2 * p.haloWidth)
-                    cairo_stroke_preserve(cr)
-                }
-                canvas.setColor(p.color, opacity: p.opacity)
-                cairo_fill(cr)
+                appendOutlines(label, canvas)
+                pending = label.paint
+            }
+            if let p = pending { paintPath(p, canvas) }
+        }
+    }
+
+    private static func appendOutlines(_ label: PlacedLabel, _ canvas: Canvas) {
+        let cr = canvas.cr
+        guard let text = label.text else { return }
+        switch label.shape {
+        case .block(let origin):
+            text.appendPath(to: canvas, at: origin)
+        case .alongLine(let glyphs):
+            let baselineBelowCenter = text.baseline - text.height / 2
+            for g in glyphs {
+                cairo_save(cr)
+                cairo_translate(cr, g.center.x, g.center.y)
+                cairo_rotate(cr, g.angle)
+                cairo_set_scaled_font(cr, g.glyph.font)
+                var glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
+                                          y: baselineBelowCenter + g.glyph.yOffset)
+                cairo_glyph_path(cr, &glyph, 1)
+                cairo_restore(cr)
             }
         }
+    }
+
+    /// Halo, then text, over the current path; clears the path.
+    private static func paintPath(_ p: TextPaint, _ canvas: Canvas) {
+        let cr = canvas.cr
+        if p.haloWidth > 0, p.haloColor.a > 0 {
+            canvas.setColor(p.haloColor, opacity: p.opacity)
+            cairo_set_line_width(cr, 2 * p.haloWidth)
+            cairo_stroke_preserve(cr)
+        }
+        canvas.setColor(p.color, opacity: p.opacity)
+        cairo_fill(cr)
     }
 }

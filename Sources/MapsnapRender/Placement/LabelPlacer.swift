@@ -12,7 +12,8 @@ final class LabelPlacer {
 
     /// One feature's label before placement.
     private struct Candidate {
-        let text: ShapedText
+        let text: ShapedText?
+        let icon: CandidateIcon?
         let string: String
         let sortKey: Double
         let paint: TextPaint
@@ -26,6 +27,17 @@ final class LabelPlacer {
         let spacing: Double
         let placement: SymbolPlacement
     }
+    private struct CandidateIcon {
+        let icon: SpriteSheet.Icon
+        let size: Double
+        let offset: Point
+        let padding: Double
+        let opacity: Double
+        let allowOverlap: Bool
+        let ignorePlacement: Bool
+        let optional: Bool
+        let textOptional: Bool
+    }
     private enum Anchors {
         case points([Point])
         case lines([Polyline])
@@ -33,19 +45,20 @@ final class LabelPlacer {
 
     /// Places the labels of one symbol layer (call from the top layer down).
     func place(_ layer: StyleLayer, _ style: SymbolLayer) -> [PlacedLabel] {
-        guard let textField = style.textField else { return [] }
+        guard style.textField != nil || style.iconImage != nil else { return [] }
         let zoom = frame.zoom
         var candidates: [Candidate] = []
         frame.forEachFeature(of: layer) { rendered, projection in
             let feature = rendered.feature
-            var string = textField.evaluate(zoom: zoom, feature: feature)
+            var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
             switch style.textTransform.evaluate(zoom: zoom, feature: feature) {
             case .uppercase: string = string.uppercased()
             case .lowercase: string = string.lowercased()
             case .none: break
             }
             string = string.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !string.isEmpty, let parts = rendered.parts, !parts.isEmpty else { return }
+            let icon = self.icon(style, feature)
+            guard !string.isEmpty || icon != nil, let parts = rendered.parts, !parts.isEmpty else { return }
             let placement = style.placement.evaluate(zoom: zoom, feature: feature)
             let size = style.textSize.evaluate(zoom: zoom, feature: feature)
             guard size > 0 else { return }
@@ -58,7 +71,7 @@ final class LabelPlacer {
                 case .right: .right
                 default: .center
             }
-            let shaped = frame.text.shapeCached(
+            let shaped = string.isEmpty ? nil : frame.text.shapeCached(
                 string, font: style.textFont.evaluate(zoom: zoom, feature: feature), size: size,
                 maxWidth: maxWidth.map { $0 > 0 ? $0 : nil } ?? nil,
                 lineHeight: style.textLineHeight.evaluate(zoom: zoom, feature: feature),
@@ -66,13 +79,13 @@ final class LabelPlacer {
             let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
             let anchors: Anchors
             if alongLine {
-                let lines = (feature.geometryType == .polygon ? parts : parts).map { Polyline(projection.screen($0)) }
-                anchors = .lines(lines.filter { $0.length > shaped.lineAdvance })
+                guard let shaped else { return }   // icons along lines are not drawn
+                anchors = .lines(parts.map { Polyline(projection.screen($0)) }.filter { $0.length > shaped.lineAdvance })
             } else {
                 anchors = .points(Self.pointAnchors(feature.geometryType, parts, projection))
             }
             candidates.append(Candidate(
-                text: shaped, string: string,
+                text: shaped, icon: icon, string: string,
                 sortKey: style.sortKey?.evaluate(zoom: zoom, feature: feature) ?? 0,
                 paint: TextPaint(color: style.textColor.evaluate(zoom: zoom, feature: feature),
                                  haloColor: style.textHaloColor.evaluate(zoom: zoom, feature: feature),
@@ -150,34 +163,84 @@ final class LabelPlacer {
     // MARK: point labels
 
     private func placePoint(_ c: Candidate, at p: Point) -> PlacedLabel? {
-        let b = c.text.bounds
-        // Where the anchor lies on the text box, as fractions of its width and height.
-        let (fx, fy): (Double, Double) = switch c.anchor {
-            case .center: (0.5, 0.5)
-            case .left: (0, 0.5)
-            case .right: (1, 0.5)
-            case .top: (0.5, 0)
-            case .bottom: (0.5, 1)
-            case .topLeft: (0, 0)
-            case .topRight: (1, 0)
-            case .bottomLeft: (0, 1)
-            case .bottomRight: (1, 1)
+        var textBox: Rect?, textOrigin = Point(x: 0, y: 0)
+        if let text = c.text {
+            let b = text.bounds
+            // Where the anchor lies on the text box, as fractions of its width and height.
+            let (fx, fy) = Self.anchorFractions(c.anchor)
+            let origin = Point(x: p.x + c.offset.x - fx * b.width, y: p.y + c.offset.y - fy * b.height)
+            textBox = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
+            textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
         }
-        let boxOrigin = Point(x: p.x + c.offset.x - fx * b.width, y: p.y + c.offset.y - fy * b.height)
-        let box = Rect(minX: boxOrigin.x, minY: boxOrigin.y, maxX: boxOrigin.x + b.width, maxY: boxOrigin.y + b.height)
-        let padded = box.insetBy(-c.padding)
-        guard frame.placementBounds.contains(Point(x: box.minX, y: box.minY)),
-              frame.placementBounds.contains(Point(x: box.maxX, y: box.maxY)) else { return nil }
-        if !c.allowOverlap, frame.collisions.collides(padded) { return nil }
-        if !c.ignorePlacement { frame.collisions.insert(padded) }
-        return PlacedLabel(text: c.text, shape: .block(origin: Point(x: boxOrigin.x - b.minX, y: boxOrigin.y - b.minY)),
-                           paint: c.paint)
+        var iconBox: Rect?
+        if let i = c.icon {
+            let w = i.icon.pointWidth * i.size, h = i.icon.pointHeight * i.size
+            let x = p.x + i.offset.x - w / 2, y = p.y + i.offset.y - h / 2
+            iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
+        }
+        let inside = { (r: Rect) in
+            self.frame.placementBounds.contains(Point(x: r.minX, y: r.minY))
+                && self.frame.placementBounds.contains(Point(x: r.maxX, y: r.maxY))
+        }
+        var textFits = textBox.map { box in inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding))) } ?? false
+        var iconFits = iconBox.map { box in
+            inside(box) && ((c.icon?.allowOverlap ?? false) || !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0))))
+        } ?? false
+        // Text and icon go together unless one of them is optional (MapLibre's rule).
+        if let icon = c.icon, c.text != nil {
+            if textFits && !iconFits && !icon.optional { textFits = false }
+            if iconFits && !textFits && !icon.textOptional { iconFits = false }
+        }
+        guard textFits || iconFits else { return nil }
+        if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding)) }
+        if iconFits, let box = iconBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
+        let placedIcon = iconFits ? c.icon.map { PlacedIcon(icon: $0.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY),
+                                                           size: $0.size, opacity: $0.opacity) } : nil
+        return PlacedLabel(text: textFits ? c.text : nil, shape: .block(origin: textOrigin), paint: c.paint, icon: placedIcon)
+    }
+
+    private static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {
+        switch anchor {
+        case .center: (0.5, 0.5)
+        case .left: (0, 0.5)
+        case .right: (1, 0.5)
+        case .top: (0.5, 0)
+        case .bottom: (0.5, 1)
+        case .topLeft: (0, 0)
+        case .topRight: (1, 0)
+        case .bottomLeft: (0, 1)
+        case .bottomRight: (1, 1)
+        }
+    }
+
+    /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
+    private func icon(_ style: SymbolLayer, _ feature: any Feature) -> CandidateIcon? {
+        guard let image = style.iconImage, let sprites = frame.sprites else { return nil }
+        let zoom = frame.zoom
+        let name = image.evaluate(zoom: zoom, feature: feature)
+        guard !name.isEmpty else { return nil }
+        guard let icon = sprites.icons[name] else {
+            frame.warnings.warn("icon '\(name)' is not in the sprite \(sprites.jsonPath); drawn without it")
+            return nil
+        }
+        let size = style.iconSize.evaluate(zoom: zoom, feature: feature)
+        let offset = style.iconOffset.evaluate(zoom: zoom, feature: feature)
+        return CandidateIcon(
+            icon: icon, size: size,
+            offset: offset.count == 2 ? Point(x: offset[0] * size, y: offset[1] * size) : Point(x: 0, y: 0),
+            padding: style.iconPadding.evaluate(zoom: zoom, feature: feature),
+            opacity: style.iconOpacity.evaluate(zoom: zoom, feature: feature),
+            allowOverlap: style.iconAllowOverlap.evaluate(zoom: zoom, feature: feature),
+            ignorePlacement: style.iconIgnorePlacement.evaluate(zoom: zoom, feature: feature),
+            optional: style.iconOptional.evaluate(zoom: zoom, feature: feature),
+            textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature))
     }
 
     // MARK: labels along lines
 
     private func placeAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
-        let labelLength = c.text.lineAdvance
+        guard let text = c.text else { return [] }
+        let labelLength = text.lineAdvance
         let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
         let repeatDistance = max(c.spacing, 250)
@@ -186,7 +249,7 @@ final class LabelPlacer {
             let length = run.length
             // Candidate centers every few points, the middle first: that is where a reader expects the name.
             // Further copies go only where they are a repeat distance from every copy already placed.
-            let step = max(8, c.text.fontSize)
+            let step = max(8, text.fontSize)
             var anchors: [Double] = []
             var a = length / 2
             anchors.append(a)
@@ -204,8 +267,8 @@ final class LabelPlacer {
                 if let others = lineLabelCenters[c.string], others.contains(where: { ($0 - mid).length < repeatDistance }) {
                     continue
                 }
-                guard let glyphs = glyphsAlong(c, run, anchor: a) else { continue }
-                let half = c.text.fontSize * 0.5 + c.padding
+                guard let glyphs = glyphsAlong(text, c, run, anchor: a) else { continue }
+                let half = text.fontSize * 0.5 + c.padding
                 let boxes = glyphs.map { g in
                     Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
                 }
@@ -214,7 +277,7 @@ final class LabelPlacer {
                 if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
                 if !c.ignorePlacement { frame.collisions.insert(boxes) }
                 lineLabelCenters[c.string, default: []].append(mid)
-                out.append(PlacedLabel(text: c.text, shape: .alongLine(glyphs), paint: c.paint))
+                out.append(PlacedLabel(text: text, shape: .alongLine(glyphs), paint: c.paint))
                 if c.placement == .lineCenter { break }
             }
         }
@@ -223,8 +286,8 @@ final class LabelPlacer {
 
     /// The glyph positions for a label centered at `anchor` along `line`, upright, or nil when the
     /// line bends too sharply under it.
-    private func glyphsAlong(_ c: Candidate, _ line: Polyline, anchor: Double) -> [PlacedLabel.GlyphPlacement]? {
-        let labelLength = c.text.lineAdvance
+    private func glyphsAlong(_ text: ShapedText, _ c: Candidate, _ line: Polyline, anchor: Double) -> [PlacedLabel.GlyphPlacement]? {
+        let labelLength = text.lineAdvance
         var line = line, anchor = anchor
         // Keep the text upright: read left to right.
         let start = line.locate(anchor - labelLength / 2).point, end = line.locate(anchor + labelLength / 2).point
@@ -233,10 +296,10 @@ final class LabelPlacer {
             anchor = line.length - anchor
         }
         var out: [PlacedLabel.GlyphPlacement] = []
-        out.reserveCapacity(c.text.glyphs.count)
+        out.reserveCapacity(text.glyphs.count)
         var previousAngle: Double?
         var totalBend = 0.0
-        for g in c.text.glyphs {
+        for g in text.glyphs {
             let along = anchor - labelLength / 2 + g.x + g.advance / 2
             let (p, angle) = line.locate(along)
             if let prev = previousAngle {

@@ -12,13 +12,23 @@ struct PlacedLabel {
         let angle: Double
     }
 
-    let text: ShapedText
+    /// nil for an icon without text.
+    let text: ShapedText?
     let shape: Shape
     let paint: TextPaint
+    var icon: PlacedIcon?
+}
+
+/// An icon from the sprite, its top-left corner at `origin`, scaled by `size`.
+struct PlacedIcon {
+    let icon: SpriteSheet.Icon
+    let origin: Point
+    let size: Double
+    let opacity: Double
 }
 
 /// How a label's text is painted.
-struct TextPaint {
+struct TextPaint: Equatable {
     var color: Color
     var haloColor: Color
     var haloWidth: Double

@@ -1,0 +1,61 @@
+import CCairo
+import Foundation
+
+/// A MapLibre sprite: `<base>.json` (icon name → rectangle) and `<base>.png`, or the `@2x` pair
+/// for pixel ratios of 2 and more when it exists.
+public final class SpriteSheet: @unchecked Sendable {
+    public struct Icon: Sendable, Decodable {
+        public let x: Int, y: Int, width: Int, height: Int
+        public let pixelRatio: Double
+        public let sdf: Bool?
+        /// The icon's size in points.
+        public var pointWidth: Double { Double(width) / pixelRatio }
+        public var pointHeight: Double { Double(height) / pixelRatio }
+    }
+
+    public let image: RasterImage
+    public let icons: [String: Icon]
+    public let jsonPath: String
+
+    /// Loads `base` (a path without extension, e.g. `styles/sprite/mapsnap`) for `pixelRatio`.
+    public init(base: String, pixelRatio: Double) throws(SpriteError) {
+        var chosen = base
+        if pixelRatio >= 2, FileManager.default.fileExists(atPath: base + "@2x.json") { chosen = base + "@2x" }
+        jsonPath = chosen + ".json"
+        guard let data = FileManager.default.contents(atPath: chosen + ".json") else { throw .missing(path: chosen + ".json") }
+        do { icons = try JSONDecoder().decode([String: Icon].self, from: data) } catch {
+            throw .invalid(path: chosen + ".json", reason: "not a sprite index (name → x, y, width, height, pixelRatio)")
+        }
+        do { image = try RasterImage(pngFile: chosen + ".png") } catch { throw .missing(path: chosen + ".png") }
+        for (name, icon) in icons where icon.x < 0 || icon.y < 0 || icon.width <= 0 || icon.height <= 0
+            || icon.x + icon.width > image.pixelWidth || icon.y + icon.height > image.pixelHeight {
+            throw .invalid(path: jsonPath, reason: "icon '\(name)' lies outside the \(image.pixelWidth)x\(image.pixelHeight) image")
+        }
+    }
+
+    /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
+    func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, on canvas: Canvas) {
+        let cr = canvas.cr
+        canvas.withSavedState {
+            cairo_translate(cr, origin.x, origin.y)
+            let s = size / icon.pixelRatio
+            cairo_scale(cr, s, s)
+            cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
+            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+}
+
+public enum SpriteError: Error, Equatable, CustomStringConvertible, Sendable {
+    case missing(path: String)
+    case invalid(path: String, reason: String)
+    public var description: String {
+        switch self {
+        case .missing(let path): return "\(path): no such sprite file"
+        case .invalid(let path, let reason): return "\(path): \(reason)"
+        }
+    }
+}
