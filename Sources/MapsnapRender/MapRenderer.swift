@@ -71,7 +71,20 @@ public final class MapRenderer {
             case .unsupported: break
             }
         }
-        if let attribution, !attribution.isEmpty { AttributionPainter.paint(attribution, in: frame) }
+        if let attribution, !attribution.isEmpty {
+            AttributionPainter.paint(attribution, onDark: backgroundIsDark(atZoom: frame.zoom), in: frame)
+        }
+    }
+
+    /// Whether the style's background is dark (relative luminance under 0.4), for decorations.
+    func backgroundIsDark(atZoom zoom: Double) -> Bool {
+        for layer in style.layers {
+            if case .background(let b) = layer.kind {
+                let c = b.color.evaluate(zoom: zoom, feature: nil)
+                return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b < 0.4
+            }
+        }
+        return false
     }
 
     /// The tiles of every source the style's visible layers use, for the view plus a margin

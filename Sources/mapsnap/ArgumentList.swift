@@ -17,8 +17,18 @@ struct ArgumentList {
     /// The value of `option` (already read): the rest after `=`, or the next word.
     mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
-        guard let v = next() else { throw UsageError(option: option, message: "needs a value") }
+        // `--meters -o x`: the next word is another option, so this one has no value.
+        // (`--meters -50` is a value: a dash and a digit.)
+        guard position < words.count, !Self.looksLikeOption(words[position]), let v = next() else {
+            throw UsageError(option: option, message: "needs a value")
+        }
         return v
+    }
+
+    static func looksLikeOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        let second = word[word.index(after: word.startIndex)]
+        return second == "-" || second.isLetter
     }
 }
 

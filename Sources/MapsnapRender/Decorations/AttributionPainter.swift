@@ -20,18 +20,19 @@ enum AttributionPainter {
         frame.collisions.insert(layout(text, in: frame).1)
     }
 
-    static func paint(_ text: String, in frame: RenderFrame) {
+    /// `onDark`: the map under it is dark, so the band is dark and the text light.
+    static func paint(_ text: String, onDark: Bool, in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr
         let (shaped, box) = layout(text, in: frame)
         let x = box.minX, y = box.minY, w = box.width, h = box.height
         canvas.withSavedState {
             cairo_new_path(cr)
             cairo_rectangle(cr, x, y, w, h)
-            canvas.setColor(Color(r: 1, g: 1, b: 1, a: 0.75))
+            canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.7) : Color(r: 1, g: 1, b: 1, a: 0.75))
             cairo_fill(cr)
             cairo_new_path(cr)
             shaped.appendPath(to: canvas, at: Point(x: x + padX - shaped.bounds.minX, y: y + padY - shaped.bounds.minY))
-            canvas.setColor(Color(r: 0.2, g: 0.2, b: 0.2, a: 1))
+            canvas.setColor(onDark ? Color(r: 0.82, g: 0.83, b: 0.85, a: 1) : Color(r: 0.2, g: 0.2, b: 0.2, a: 1))
             cairo_fill(cr)
         }
     }
