@@ -105,7 +105,7 @@ public final class MapRenderer {
                     }
                     loaded += tiles.map { LoadedTile(covered: covered, tile: $0) }
                 } catch {
-                    warnings.warn("\(error)")
+                    warnings.warn("\(error); the tile is skipped")
                 }
             }
             out[name] = loaded

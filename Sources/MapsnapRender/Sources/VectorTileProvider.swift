@@ -65,7 +65,7 @@ public enum TileSourceError: Error, CustomStringConvertible {
     case corruptTile(path: String, tile: TileID, reason: String)
     public var description: String {
         switch self {
-        case .corruptTile(let path, let tile, let reason): return "\(path): tile \(tile) is corrupt (\(reason)); skipped"
+        case .corruptTile(let path, let tile, let reason): return "\(path): tile \(tile) is corrupt: \(reason)"
         }
     }
 }
