@@ -26,16 +26,19 @@ let package = Package(
         .target(name: "MapsnapGeo"),
         .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
+        // Colours come from the style module (one CSS colour grammar for styles and overlays).
+        .target(name: "MapsnapOverlays", dependencies: ["MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
-            "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "CCairo", "CPangoCairo", "PNGWriter",
+            "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
-        .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapRender"]),
+        .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit"]),
 
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
+        .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapOverlays"]),
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
                     exclude: ["Cases"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),

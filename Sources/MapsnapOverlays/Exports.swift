@@ -1,0 +1,2 @@
+@_exported import MapsnapGeo
+@_exported import MapsnapStyle
