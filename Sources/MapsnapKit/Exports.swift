@@ -2,3 +2,4 @@
 @_exported import MapsnapRender
 @_exported import MapsnapStyle
 @_exported import MapsnapTiles
+@_exported import MapsnapOverlays

@@ -6,6 +6,24 @@ public struct SnapshotOptions: Sendable {
         case meters(Double)
         /// A MapLibre zoom (512-px world at zoom 0).
         case zoom(Double)
+        /// Center and zoom chosen so every overlay shows inside `padding` points; one lone point
+        /// is shown with `fallbackMeters` around it.
+        case fit(padding: Double, fallbackMeters: Double)
+    }
+
+    /// The datum of overlay coordinates (and of `center`).
+    public enum CoordinateSystem: String, Hashable, Sendable, CaseIterable {
+        case wgs84
+        /// The datum of maps in mainland China: converted to WGS-84 to match OpenStreetMap.
+        case gcj02
+    }
+
+    /// When the north arrow shows.
+    public enum CompassMode: String, Hashable, Sendable, CaseIterable {
+        /// Only when the map is rotated.
+        case auto
+        case always
+        case never
     }
 
     /// nil: the style's center, else the data's.
@@ -21,6 +39,13 @@ public struct SnapshotOptions: Sendable {
     /// Draw the data credit bottom-right.
     public var attribution = true
     public var compression: PNGCompression = .balanced
+    /// Drawn over the map (markers, the user's location, circles, tracks, polygons).
+    public var overlays: [Overlay] = []
+    public var coordinateSystem: CoordinateSystem = .wgs84
+    public var scaleBar: ScaleBarUnits?
+    public var compass: CompassMode = .auto
+    /// Hide the base map's points of interest (cleaner report images).
+    public var hidePOILabels = false
 
     public init() {}
 
@@ -35,6 +60,9 @@ public struct SnapshotOptions: Sendable {
             guard m.isFinite, m > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(FeatureValue.format(m))") }
         case .zoom(let z):
             guard z.isFinite, Self.zoomRange.contains(z) else { throw .invalidOption(option: "zoom", message: "must be between 0 and 24, got \(FeatureValue.format(z))") }
+        case .fit(let padding, let meters):
+            guard padding.isFinite, padding >= 0 else { throw .invalidOption(option: "padding", message: "must be 0 or more points, got \(FeatureValue.format(padding))") }
+            guard meters.isFinite, meters > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(FeatureValue.format(meters))") }
         }
         guard (1...Self.maxSide).contains(size.width), (1...Self.maxSide).contains(size.height) else {
             throw .invalidOption(option: "size", message: "each side must be 1 to \(Self.maxSide) pixels, got \(size)")

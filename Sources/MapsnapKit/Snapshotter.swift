@@ -64,6 +64,9 @@ public final class Snapshotter {
         }
     }
 
+    /// The style's layers drawn from the OpenMapTiles `poi` source layer.
+    var poiLayerIDs: Set<String> { Set(style.layers.filter { $0.sourceLayer == "poi" }.map(\.id)) }
+
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
 
     /// Where the data is: the union of the sources' bounds.
@@ -86,9 +89,25 @@ public final class Snapshotter {
         return dataBounds?.center ?? LatLon(0, 0)
     }
 
+    /// The overlays in WGS-84 (converted from GCJ-02 when asked).
+    func overlaysInWGS84(_ options: SnapshotOptions) -> [Overlay] {
+        options.coordinateSystem == .gcj02 ? options.overlays.map { $0.mappingCoordinates(GCJ02.toWGS84) } : options.overlays
+    }
+
     public func camera(for options: SnapshotOptions) -> Camera {
-        let center = options.center ?? defaultCenter
+        var center = options.center ?? defaultCenter
+        if options.coordinateSystem == .gcj02, let c = options.center { center = GCJ02.toWGS84(c) }
         switch options.framing {
+        case .fit(let padding, let meters):
+            let overlays = overlaysInWGS84(options)
+            if let fitted = CameraFitter.fit(renderer.footprints(of: overlays), size: options.size, padding: padding,
+                                             bearing: options.bearing) {
+                return Camera(center: fitted.center, zoom: fitted.zoom, size: options.size,
+                              pixelRatio: options.scale, degreesClockwiseFromNorth: options.bearing)
+            }
+            let lone = renderer.footprints(of: overlays).first?.coordinates.first
+            return Camera(center: options.center == nil ? (lone ?? center) : center, meters: meters, size: options.size,
+                          pixelRatio: options.scale, degreesClockwiseFromNorth: options.bearing)
         case .meters(let m):
             return Camera(center: center, meters: m, size: options.size, pixelRatio: options.scale,
                           degreesClockwiseFromNorth: options.bearing)
@@ -106,8 +125,11 @@ public final class Snapshotter {
             warnings.warn("the view around \(camera.center) is outside the data, which covers \(bounds) (W,S,E,N); only the background is drawn")
         }
         do {
-            let image = try renderer.render(camera, options: .init(attribution: options.attribution ? attribution : nil),
-                                            warnings: warnings)
+            let compass = options.compass == .always || (options.compass == .auto && camera.bearing.truncatingRemainder(dividingBy: 360) != 0)
+            let image = try renderer.render(camera, options: .init(
+                attribution: options.attribution ? attribution : nil, overlays: overlaysInWGS84(options),
+                scaleBar: options.scaleBar, compass: compass,
+                hiddenLayers: options.hidePOILabels ? poiLayerIDs : []), warnings: warnings)
             return Snapshot(image: image, camera: camera, compression: options.compression)
         } catch {
             throw .render(error)

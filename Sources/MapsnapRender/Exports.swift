@@ -1,3 +1,4 @@
 @_exported import MapsnapGeo
 @_exported import MapsnapStyle
 @_exported import MapsnapTiles
+@_exported import MapsnapOverlays

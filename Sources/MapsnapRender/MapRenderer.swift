@@ -27,7 +27,22 @@ public final class MapRenderer {
     public struct Options: Sendable {
         /// The credit drawn bottom-right; nil draws none.
         public var attribution: String?
-        public init(attribution: String? = nil) { self.attribution = attribution }
+        /// Drawn over the base map, bottom to top: polygons, circles, tracks, user location, markers.
+        public var overlays: [Overlay]
+        /// A scale bar bottom-left, in these units; nil draws none.
+        public var scaleBar: ScaleBarUnits?
+        /// A north arrow top-right.
+        public var compass: Bool
+        /// Style layers not to draw (e.g. the points of interest, for clean report images).
+        public var hiddenLayers: Set<String>
+        public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
+                    hiddenLayers: Set<String> = []) {
+            self.hiddenLayers = hiddenLayers
+            self.attribution = attribution
+            self.overlays = overlays
+            self.scaleBar = scaleBar
+            self.compass = compass
+        }
     }
 
     /// Renders `camera`'s view. Data problems (a corrupt tile) are reported to `warnings` and skipped.
@@ -39,13 +54,21 @@ public final class MapRenderer {
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio))
-        draw(frame, attribution: options.attribution)
+        draw(frame, options: options)
         return image
     }
 
-    func draw(_ frame: RenderFrame, attribution: String?) {
-        if let attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
-        let visible = style.layers.enumerated().filter { $0.element.isVisible(atZoom: frame.zoom) }
+    func draw(_ frame: RenderFrame, options: Options) {
+        let onDark = backgroundIsDark(atZoom: frame.zoom)
+        // Decorations and overlays claim their space before any base-map label is placed.
+        if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
+        if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
+        if options.compass { CompassPainter.reserve(in: frame) }
+        var overlays = OverlayPainter(frame: frame, overlays: options.overlays, onDark: onDark)
+        overlays.reserveLabelSpace()
+        let visible = style.layers.enumerated().filter {
+            $0.element.isVisible(atZoom: frame.zoom) && !options.hiddenLayers.contains($0.element.id)
+        }
         // Placement first, top layer down, so that higher layers win.
         let placer = LabelPlacer(frame: frame)
         var labels: [Int: [PlacedLabel]] = [:]
@@ -71,8 +94,11 @@ public final class MapRenderer {
             case .unsupported: break
             }
         }
-        if let attribution, !attribution.isEmpty {
-            AttributionPainter.paint(attribution, onDark: backgroundIsDark(atZoom: frame.zoom), in: frame)
+        overlays.draw()
+        if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
+        if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }
+        if let attribution = options.attribution, !attribution.isEmpty {
+            AttributionPainter.paint(attribution, onDark: onDark, in: frame)
         }
     }
 

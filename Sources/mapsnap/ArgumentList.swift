@@ -8,6 +8,8 @@ struct ArgumentList {
 
     var isEmpty: Bool { position >= words.count }
 
+    func peek() -> String? { position < words.count ? words[position] : nil }
+
     mutating func next() -> String? {
         guard position < words.count else { return nil }
         defer { position += 1 }

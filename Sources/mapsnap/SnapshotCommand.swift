@@ -7,8 +7,12 @@ struct SnapshotCommand {
     var output = "output/map.png"
     var verbose = false
     var quiet = false
+    var overlayArguments = OverlayArguments()
+    var fit = false
+    var padding = 40.0
+    var sawMeters = false, sawZoom = false
 
-    static let help = """
+    static var help: String { """
     Usage: mapsnap [snapshot] [options]
 
     Renders one PNG map of a view, offline, from vector tiles and a MapLibre style.
@@ -20,6 +24,16 @@ struct SnapshotCommand {
       --size WxH           image size in points (default 1024x768; each side 1-16384)
       --scale N            pixel ratio 1-4: the same map with N times the pixels (default 1)
       --bearing DEG        rotate the map: the heading, in degrees clockwise from north, points up
+
+    Camera and decorations:
+      --fit                choose center and zoom so every overlay shows (ignores --center; a lone
+                           point is shown with --meters around it); implied by overlays without --center
+      --padding PT         free margin around overlays with --fit (default 40)
+      --scale-bar [metric|imperial]  a scale bar, bottom-left
+      --compass            a north arrow, top-right (shown anyway when --bearing is not 0)
+      --poi show|none      none hides the base map's points of interest (default show)
+
+    \(OverlayArguments.help)
 
     Style and data:
       --style NAME|PATH    built-in style name (light, dark) or a style JSON file (default light)
@@ -36,13 +50,34 @@ struct SnapshotCommand {
 
     Exit codes: 0 written, 1 rendering failed, 2 bad input (the message names the argument).
     Map data © OpenMapTiles © OpenStreetMap contributors (ODbL).
-    """
+    """ }
 
     mutating func parse(_ args: inout ArgumentList) throws(UsageError) {
-        var sawMeters = false, sawZoom = false
         while let word = args.next() {
             let (name, inline) = splitOption(word)
+            if try overlayArguments.parse(name, inline, &args) { continue }
             switch name {
+            case "--fit": fit = true
+            case "--padding":
+                let p = try parseNumber(try args.value(for: name, inline: inline), option: name)
+                guard p >= 0, p.isFinite else { throw UsageError(option: name, message: "must be 0 or more points, got \(FeatureValue.format(p))") }
+                padding = p
+            case "--coords":
+                let v = try args.value(for: name, inline: inline)
+                guard let c = SnapshotOptions.CoordinateSystem(rawValue: v.lowercased()) else {
+                    throw UsageError(option: name, message: "'\(v)' is not one of wgs84, gcj02")
+                }
+                options.coordinateSystem = c
+            case "--poi":
+                let v = try args.value(for: name, inline: inline)
+                guard v == "none" || v == "show" else { throw UsageError(option: name, message: "'\(v)' is not one of show, none") }
+                options.hidePOILabels = v == "none"
+            case "--scale-bar":
+                var v = inline ?? "metric"
+                if inline == nil, let next = args.peek(), ScaleBarUnits(rawValue: next) != nil { v = args.next()! }
+                guard let units = ScaleBarUnits(rawValue: v) else { throw UsageError(option: name, message: "'\(v)' is not one of metric, imperial") }
+                options.scaleBar = units
+            case "--compass": options.compass = .always
             case "--center":
                 let v = try args.value(for: name, inline: inline)
                 do { options.center = try LatLon(parsing: v) } catch { throw UsageError(option: name, message: error.description) }
@@ -84,6 +119,17 @@ struct SnapshotCommand {
             }
         }
         if sawMeters && sawZoom { throw UsageError(option: "--zoom", message: "give either --meters or --zoom, not both") }
+        if fit && sawZoom { throw UsageError(option: "--fit", message: "give either --fit or --zoom, not both") }
+    }
+
+    /// --fit, or overlays without a center: fit the camera to them.
+    mutating func applyFraming() {
+        let hasOverlays = !overlayArguments.overlays.isEmpty
+        if fit || (hasOverlays && options.center == nil && !sawZoom) {
+            let meters: Double = if case .meters(let m) = options.framing { m } else { 800 }
+            options.framing = .fit(padding: padding, fallbackMeters: meters)
+        }
+        options.overlays = overlayArguments.overlays
     }
 
     static func parseSize(_ text: String, option: String) throws(UsageError) -> ImageSize {
@@ -97,10 +143,14 @@ struct SnapshotCommand {
         return ImageSize(width: w, height: h)
     }
 
-    func run() -> ExitCode {
+    mutating func run() -> ExitCode {
         let start = Date()
         let warnings = WarningLog(sink: quiet ? nil : { Console.warning($0) })
         do {
+            let (isQuiet, isVerbose) = (quiet, verbose)
+            try overlayArguments.loadFiles(warn: { if !isQuiet { Console.warning($0) } },
+                                           report: { if isVerbose { Console.info($0) } })
+            applyFraming()
             try options.validate()
             try OutputPath.checkWritable(output)
             let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles)

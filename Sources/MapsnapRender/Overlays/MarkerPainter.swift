@@ -1,0 +1,129 @@
+import CCairo
+import Foundation
+
+/// Markers: a balloon in the marker's colour with a soft shadow, a white glyph (or dot) in its
+/// head, and the title under the tip with a halo. Later markers are drawn over earlier ones; a
+/// title is drawn only where it does not cover an earlier marker's title.
+struct MarkerPainter {
+    let frame: RenderFrame
+    let projection: OverlayProjection
+    let onDark: Bool
+
+    static let titleFont = ["Noto Sans Bold"]
+    static let titleSize = 12.0
+    static let titleGap = 3.0
+
+    struct Layout {
+        let marker: Marker
+        let tip: Point
+        let shape: MarkerShape
+        let title: ShapedText?
+        /// Top-left of the title's layout, when it has one.
+        let titleOrigin: Point
+        var balloonBox: Rect { Rect(minX: tip.x + shape.bounds.minX, minY: tip.y + shape.bounds.minY,
+                                    maxX: tip.x + shape.bounds.maxX, maxY: tip.y + shape.bounds.maxY) }
+        var titleBox: Rect? {
+            title.map { Rect(minX: titleOrigin.x + $0.bounds.minX - 2, minY: titleOrigin.y + $0.bounds.minY - 1,
+                             maxX: titleOrigin.x + $0.bounds.maxX + 2, maxY: titleOrigin.y + $0.bounds.maxY + 1) }
+        }
+    }
+
+    /// Where each marker and its title go; the same numbers serve collision and camera fitting.
+    static func layout(_ marker: Marker, tip: Point, text: TextEngine) -> Layout {
+        let shape = MarkerShape(marker.size)
+        var title: ShapedText?
+        var origin = tip
+        if let t = marker.title?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty {
+            let shaped = text.shapeCached(t, font: titleFont, size: titleSize, maxWidth: 10 * titleSize, lineHeight: 1.2,
+                                          letterSpacing: 0, alignment: .center)
+            title = shaped
+            origin = Point(x: tip.x - shaped.bounds.minX - shaped.width / 2, y: tip.y + titleGap - shaped.bounds.minY)
+        }
+        return Layout(marker: marker, tip: tip, shape: shape, title: title, titleOrigin: origin)
+    }
+
+    /// Lays out markers and keeps base-map labels off them and their titles.
+    func reserve(_ markers: [Marker]) -> [Layout] {
+        var layouts: [Layout] = []
+        var titleBoxes: [Rect] = []
+        for m in markers {
+            var l = Self.layout(m, tip: projection.point(m.coordinate), text: frame.text)
+            frame.collisions.insert(l.balloonBox)
+            if let box = l.titleBox {
+                if titleBoxes.contains(where: { $0.intersects(box) }) {
+                    l = Layout(marker: m, tip: l.tip, shape: l.shape, title: nil, titleOrigin: l.tip)
+                } else {
+                    titleBoxes.append(box)
+                    frame.collisions.insert(box)
+                }
+            }
+            layouts.append(l)
+        }
+        return layouts
+    }
+
+    func draw(_ layouts: [Layout]) {
+        let canvas = frame.canvas, cr = canvas.cr
+        canvas.withSavedState {
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            // Titles under all balloons, so a balloon is never hidden by another marker's text.
+            for l in layouts {
+                guard let title = l.title else { continue }
+                cairo_new_path(cr)
+                title.appendPath(to: canvas, at: l.titleOrigin)
+                canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.9) : Color(r: 1, g: 1, b: 1, a: 0.95))
+                cairo_set_line_width(cr, 4)
+                cairo_stroke_preserve(cr)
+                canvas.setColor(onDark ? Color(r: 0.95, g: 0.95, b: 0.96, a: 1) : Color(r: 0.13, g: 0.13, b: 0.15, a: 1))
+                cairo_fill(cr)
+            }
+            for l in layouts { drawBalloon(l) }
+        }
+    }
+
+    private func drawBalloon(_ l: Layout) {
+        let canvas = frame.canvas, cr = canvas.cr
+        let s = l.shape
+        // Soft shadow: a flattened ellipse at the tip and a faint offset copy of the balloon.
+        cairo_save(cr)
+        cairo_translate(cr, l.tip.x, l.tip.y)
+        cairo_scale(cr, 1, 0.35)
+        let shadow = cairo_pattern_create_radial(0, 0, 0, 0, 0, 7 * s.scale)
+        cairo_pattern_add_color_stop_rgba(shadow, 0, 0, 0, 0, 0.35)
+        cairo_pattern_add_color_stop_rgba(shadow, 1, 0, 0, 0, 0)
+        cairo_set_source(cr, shadow)
+        cairo_arc(cr, 0, 0, 7 * s.scale, 0, 2 * .pi)
+        cairo_fill(cr)
+        cairo_pattern_destroy(shadow)
+        cairo_restore(cr)
+        cairo_new_path(cr)
+        s.appendPath(cr, tip: l.tip + Point(x: 0.8, y: 1.2))
+        canvas.setColor(.black, opacity: 0.18)
+        cairo_fill(cr)
+
+        let c = l.marker.color
+        s.appendPath(cr, tip: l.tip)
+        canvas.setColor(c)
+        cairo_fill_preserve(cr)
+        canvas.setColor(Color(r: c.r * 0.72, g: c.g * 0.72, b: c.b * 0.72, a: 1))
+        cairo_set_line_width(cr, 1)
+        cairo_stroke(cr)
+
+        let head = s.headCenter + l.tip
+        if let glyph = l.marker.glyph?.trimmingCharacters(in: .whitespaces), !glyph.isEmpty {
+            let size = (glyph.count > 1 ? 10.5 : 13) * s.scale
+            let shaped = frame.text.shapeCached(glyph, font: Self.titleFont, size: size, maxWidth: nil, lineHeight: 1.2,
+                                                letterSpacing: 0, alignment: .center)
+            cairo_new_path(cr)
+            shaped.appendPath(to: canvas, at: Point(x: head.x - shaped.bounds.minX - shaped.width / 2,
+                                                    y: head.y - shaped.bounds.minY - shaped.height / 2))
+            canvas.setColor(.white)
+            cairo_fill(cr)
+        } else {
+            cairo_new_path(cr)
+            cairo_arc(cr, head.x, head.y, 4.5 * s.scale, 0, 2 * .pi)
+            canvas.setColor(.white)
+            cairo_fill(cr)
+        }
+    }
+}

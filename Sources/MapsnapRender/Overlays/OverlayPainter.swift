@@ -1,0 +1,41 @@
+/// Draws the overlays over the base map in a fixed order, bottom to top: polygons, geofence
+/// circles, tracks, the user's location, markers. Before base-map labels are placed, the markers,
+/// their titles and the location dot reserve their space, so no base label is drawn over them.
+struct OverlayPainter {
+    let frame: RenderFrame
+    let overlays: [Overlay]
+    let onDark: Bool
+    let projection: OverlayProjection
+    private(set) var markerLayouts: [MarkerPainter.Layout] = []
+
+    init(frame: RenderFrame, overlays: [Overlay], onDark: Bool) {
+        self.frame = frame
+        self.overlays = overlays
+        self.onDark = onDark
+        projection = OverlayProjection(camera: frame.camera)
+    }
+
+    var markers: [Marker] {
+        overlays.compactMap { if case .marker(let m) = $0 { m } else { nil } }
+    }
+
+    mutating func reserveLabelSpace() {
+        for case .userLocation(let u) in overlays where !u.reducedAccuracy {
+            let c = projection.point(u.coordinate)
+            let b = UserLocationPainter.dotBounds
+            frame.collisions.insert(Rect(minX: c.x + b.minX, minY: c.y + b.minY, maxX: c.x + b.maxX, maxY: c.y + b.maxY))
+        }
+        markerLayouts = MarkerPainter(frame: frame, projection: projection, onDark: onDark).reserve(markers)
+    }
+
+    func draw() {
+        let shapes = GeoShapePainter(frame: frame, projection: projection)
+        for case .polygon(let p) in overlays { shapes.draw(p) }
+        for case .circle(let c) in overlays { shapes.draw(c) }
+        let tracks = TrackPainter(frame: frame, projection: projection)
+        for case .track(let t) in overlays { tracks.draw(t) }
+        let location = UserLocationPainter(frame: frame, projection: projection)
+        for case .userLocation(let u) in overlays { location.draw(u) }
+        MarkerPainter(frame: frame, projection: projection, onDark: onDark).draw(markerLayouts)
+    }
+}

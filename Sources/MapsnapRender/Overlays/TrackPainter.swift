@@ -1,0 +1,69 @@
+import CCairo
+
+/// Tracks: simplified to the render resolution (sub-pixel detail dropped, so 100,000 points draw
+/// fast), a casing under the line, round joins and caps, optional dashes, and small start (green)
+/// and end (red) dots.
+struct TrackPainter {
+    let frame: RenderFrame
+    let projection: OverlayProjection
+
+    /// Detail below a quarter of a device pixel cannot be seen.
+    var tolerance: Double { 0.25 / frame.camera.pixelRatio }
+
+    func screenSegments(_ t: Track) -> [[Point]] {
+        t.segments.map { projection.line($0).simplified(tolerance: tolerance) }.filter { $0.count > 1 }
+    }
+
+    func draw(_ t: Track) {
+        let canvas = frame.canvas, cr = canvas.cr
+        let segments = screenSegments(t)
+        canvas.withSavedState {
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_push_group(cr)
+            let addPath = {
+                cairo_new_path(cr)
+                for s in segments {
+                    canvas.move(to: s[0])
+                    for p in s.dropFirst() { canvas.line(to: p) }
+                }
+            }
+            if let casing = t.casingColor, t.casingWidth > 0 {
+                addPath()
+                canvas.setColor(casing)
+                cairo_set_line_width(cr, t.width + 2 * t.casingWidth)
+                cairo_stroke(cr)
+            }
+            addPath()
+            if let dash = t.dash, dash.count >= 2 {
+                let scaled = dash.map { $0 * t.width }
+                cairo_set_dash(cr, scaled, Int32(scaled.count), 0)
+            }
+            canvas.setColor(t.color)
+            cairo_set_line_width(cr, t.width)
+            cairo_stroke(cr)
+            cairo_pop_group_to_source(cr)
+            // One opacity for the whole track: overlaps within it do not darken.
+            cairo_paint_with_alpha(cr, t.opacity)
+        }
+        guard let first = segments.first?.first, let last = segments.last?.last else { return }
+        if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
+        if t.endMarker { endpoint(last, Color(r: 0.86, g: 0.2, b: 0.18, a: 1)) }
+    }
+
+    private func endpoint(_ p: Point, _ color: Color) {
+        let canvas = frame.canvas, cr = canvas.cr
+        canvas.withSavedState {
+            cairo_new_path(cr)
+            cairo_arc(cr, p.x, p.y, 7, 0, 2 * .pi)
+            canvas.setColor(.white)
+            cairo_fill_preserve(cr)
+            canvas.setColor(.black, opacity: 0.25)
+            cairo_set_line_width(cr, 0.75)
+            cairo_stroke(cr)
+            cairo_arc(cr, p.x, p.y, 4.75, 0, 2 * .pi)
+            canvas.setColor(color)
+            cairo_fill(cr)
+        }
+    }
+}
