@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
         .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapOverlays"]),
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
-                    exclude: ["Cases"]),
+                    exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapKit"]),
     ]

@@ -7,7 +7,7 @@ public final class Snapshotter {
     public let sources: [String: MBTilesVectorSource]
     /// The style's sprite at pixel ratio 1 and (when present) 2.
     public let sprites: [SpriteSheet]
-    let renderer: MapRenderer
+    public let renderer: MapRenderer
     let attribution: String
 
     /// Loads the style and opens its vector sources (or `tiles` in their place).

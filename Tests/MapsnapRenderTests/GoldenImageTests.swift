@@ -12,7 +12,7 @@ struct GoldenImageTests {
     @Test(arguments: GoldenCase.all())
     func rendersLikeTheGoldenImage(_ golden: GoldenCase) throws {
         let spec = try golden.spec()
-        let options = golden.options(spec)
+        let options = try golden.options(spec)
         let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles)
         let image = try snapshotter.snapshot(options).image
         let expectedURL = golden.folder.appendingPathComponent("expected.png")

@@ -43,6 +43,12 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         var tiles: [String]?           // relative to the repository
         var attribution: Bool?
         /// Allowed fraction of differing pixels, and the per-channel difference that counts.
+        var fit: Bool?
+        var padding: Double?
+        var user: [Double]?            // [lat, lon, accuracy m, heading°?]
+        var overlays: [String]?        // GeoJSON files, relative to the repository
+        var tracks: [String]?          // GPX/CSV/GeoJSON tracks, relative to the repository
+        var scaleBar: String?
         var allowedDifferentFraction: Double?
         var channelTolerance: Int?
     }
@@ -51,7 +57,7 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         try JSONDecoder().decode(Spec.self, from: Data(contentsOf: folder.appendingPathComponent("case.json")))
     }
 
-    func options(_ s: Spec) -> SnapshotOptions {
+    func options(_ s: Spec) throws -> SnapshotOptions {
         var o = SnapshotOptions()
         if let c = s.center { o.center = LatLon(c[0], c[1]) }
         if let m = s.meters { o.framing = .meters(m) }
@@ -64,6 +70,20 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         }
         o.tiles = (s.tiles ?? []).map { Self.repositoryRoot.appendingPathComponent($0).path }
         o.attribution = s.attribution ?? true
+        if let u = s.user {
+            o.overlays.append(.userLocation(UserLocation(coordinate: LatLon(u[0], u[1]), accuracyMeters: u[2],
+                                                         headingDegrees: u.count > 3 ? u[3] : nil)))
+        }
+        for file in s.overlays ?? [] {
+            let url = Self.repositoryRoot.appendingPathComponent(file)
+            o.overlays += try GeoJSONOverlayReader.read(try Data(contentsOf: url), fileName: file)
+        }
+        for file in s.tracks ?? [] {
+            o.overlays += try TrackFile.load(path: Self.repositoryRoot.appendingPathComponent(file).path, filter: FixFilter(),
+                                             style: Track(segments: []), startEndMarkers: true).overlays
+        }
+        if s.fit == true { o.framing = .fit(padding: s.padding ?? 40, fallbackMeters: s.meters ?? 800) }
+        o.scaleBar = s.scaleBar.flatMap(ScaleBarUnits.init(rawValue:))
         return o
     }
 }

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Overlay cost: the default Monaco snapshot with a 100,000-point track, 500 markers and 50
+# circles, against the same snapshot without overlays (whole process, hyperfine).
+# Target: at most 1.5x the time without overlays.
+#
+#   bench/overlays.sh [--runs N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=10
+[ "${1:-}" = "--runs" ] && runs="$2"
+scripts/install-deps.sh hyperfine
+swift build -c release --product mapsnap --static-swift-stdlib >/dev/null
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 - "$work" <<'PY'
+import json, math, random, sys
+random.seed(42)
+work = sys.argv[1]
+# A 100,000-point wandering track around the harbour (a fix every metre or so).
+lat, lon = 43.7330, 7.4200
+out = ['<?xml version="1.0" encoding="UTF-8"?>', '<gpx version="1.1" creator="bench" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>']
+heading = 0.0
+for i in range(100_000):
+    heading += random.gauss(0, 0.15)
+    lat += 0.000009 * math.cos(heading)
+    lon += 0.0000125 * math.sin(heading)
+    lat = min(max(lat, 43.728), 43.742); lon = min(max(lon, 7.412), 7.435)
+    s = i
+    out.append(f'<trkpt lat="{lat:.7f}" lon="{lon:.7f}"><time>2026-01-01T{s//3600%24:02d}:{s//60%60:02d}:{s%60:02d}Z</time></trkpt>')
+out.append('</trkseg></trk></gpx>')
+open(f"{work}/track.gpx", "w").write("\n".join(out))
+features = []
+for i in range(500):
+    features.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [7.414 + random.random() * 0.02, 43.729 + random.random() * 0.012]},
+                     "properties": {"marker-color": random.choice(["#e5483f", "#2a7de1", "#27ae60"]), "title": f"P{i}" if i % 10 == 0 else None}})
+for i in range(50):
+    features.append({"type": "Feature", "geometry": {"type": "Point", "coordinates": [7.414 + random.random() * 0.02, 43.729 + random.random() * 0.012]},
+                     "properties": {"radius": 50 + random.random() * 200}})
+for f in features:
+    f["properties"] = {k: v for k, v in f["properties"].items() if v is not None}
+json.dump({"type": "FeatureCollection", "features": features}, open(f"{work}/overlays.geojson", "w"))
+PY
+view=(--center 43.7360,7.4260 --meters 800 --size 1024x768)
+hyperfine -N --warmup 2 --runs "$runs" --export-json "$work/r.json" \
+  -n "no overlays" ".build/release/mapsnap ${view[*]} -o $work/a.png" \
+  -n "overlays" ".build/release/mapsnap ${view[*]} --track $work/track.gpx --accuracy-limit none --overlay $work/overlays.geojson -o $work/b.png" >/dev/null
+python3 - "$work/r.json" <<'PY'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+for k, x in r.items():
+    print(f"{k:<12} {x['mean']*1000:8.1f} ms ± {x['stddev']*1000:.1f}")
+print(f"ratio: {r['overlays']['mean'] / r['no overlays']['mean']:.2f}x the time without overlays (target <= 1.5)")
+PY
