@@ -80,9 +80,9 @@ public final class Snapshotter {
         return b
     }
 
-    /// The default center: the style's, else the data's.
+    /// The default center: the style's when it lies in the data, else the data's.
     public var defaultCenter: LatLon {
-        if let c = style.center { return c }
+        if let c = style.center, dataBounds?.contains(c) ?? true { return c }
         for name in sources.keys.sorted() {
             if let c = sources[name]!.archives.first?.metadata.center { return c }
         }

@@ -5,6 +5,10 @@ import CCairo
 enum FillPainter {
     static func paint(_ layer: StyleLayer, _ style: FillLayer, in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+        if let pattern = style.pattern {
+            paintPattern(layer, style, pattern, in: frame)
+            return
+        }
         let perFeature = style.color.dependsOnFeature || style.opacity.dependsOnFeature
             || (style.outlineColor?.dependsOnFeature ?? false)
         let translate = style.translate.evaluate(zoom: zoom, feature: nil)
@@ -34,6 +38,39 @@ enum FillPainter {
                 guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: true)
                 if perFeature { fillAll(feature.feature) }
+            }
+        }
+    }
+
+    /// `fill-pattern`: the sprite icon repeated, anchored to the world so that neighbouring tiles
+    /// line up. A missing icon or sprite skips the layer with a warning (never a black fill).
+    private static func paintPattern(_ layer: StyleLayer, _ style: FillLayer, _ pattern: StyleProperty<String>, in frame: RenderFrame) {
+        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+        let name = pattern.evaluate(zoom: zoom, feature: nil)
+        guard let sprites = frame.sprites, let icon = sprites.icons[name] else {
+            frame.warnings.warn("layer '\(layer.id)': fill-pattern '\(name)' is not in the style's sprite; the layer is not drawn")
+            return
+        }
+        let origin = frame.transform.screen(fromWorld: Point(x: 0, y: 0))
+        guard let source = sprites.pattern(icon, origin: origin) else { return }
+        defer { cairo_pattern_destroy(source) }
+        let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
+        canvas.withSavedState {
+            frame.forEachFeature(of: layer, tileStart: { _, projection in
+                cairo_restore(cr); cairo_save(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+                frame.clip(to: projection)
+                canvas.newPath()
+            }, tileEnd: {
+                cairo_set_source(cr, source)
+                cairo_save(cr)
+                cairo_clip(cr)
+                cairo_paint_with_alpha(cr, opacity)
+                cairo_restore(cr)
+                cairo_new_path(cr)
+            }) { feature, projection in
+                guard feature.geometryType == .polygon, let parts = feature.parts else { return }
+                frame.appendPath(parts, projection, close: true)
             }
         }
     }

@@ -33,6 +33,21 @@ public final class SpriteSheet: @unchecked Sendable {
         }
     }
 
+    /// A repeating pattern of `icon` (for `fill-pattern`), one icon pixel per `1/pixelRatio` point,
+    /// anchored at `origin` (points). The caller destroys it.
+    func pattern(_ icon: Icon, origin: Point) -> OpaquePointer? {
+        guard let sub = cairo_surface_create_for_rectangle(image.surface, Double(icon.x), Double(icon.y),
+                                                           Double(icon.width), Double(icon.height)) else { return nil }
+        defer { cairo_surface_destroy(sub) }
+        let pattern = cairo_pattern_create_for_surface(sub)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
+        var m = cairo_matrix_t()
+        cairo_matrix_init_scale(&m, icon.pixelRatio, icon.pixelRatio)
+        cairo_matrix_translate(&m, -origin.x, -origin.y)
+        cairo_pattern_set_matrix(pattern, &m)
+        return pattern
+    }
+
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, on canvas: Canvas) {
         let cr = canvas.cr
