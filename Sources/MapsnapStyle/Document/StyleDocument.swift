@@ -35,7 +35,7 @@ public struct StyleDocument: Sendable {
         do {
             root = try StyleValue.parseJSON(data)
         } catch {
-            throw .invalidJSON(file: fileName, reason: describeJSONError(error, in: data))
+            throw .invalidJSON(file: fileName, reason: error.description)
         }
         let log = IssueLog()
         let document = parse(root, baseURL: baseURL, log: log)
@@ -116,6 +116,7 @@ public struct StyleDocument: Sendable {
 
         switch object["layers"] {
         case .array(let layers)?:
+            document.layers.reserveCapacity(layers.count)
             var ids: Set<String> = []
             for (i, value) in layers.enumerated() {
                 if case .string(let id)? = value.objectValue?["id"] {
@@ -131,24 +132,5 @@ public struct StyleDocument: Sendable {
         }
         document.warnings = log.warnings
         return document
-    }
-
-    /// Foundation says "around character N"; add the line and column.
-    static func describeJSONError(_ error: Error, in data: Data) -> String {
-        let nsError = error as NSError
-        let detail = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
-              let offset = Int(detail[range].split(separator: " ").last ?? "") else { return detail }
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return "\(detail) (line \(line), column \(column))"
     }
 }

@@ -22,7 +22,10 @@ public struct StyleLayer: Sendable {
 }
 
 /// The layer types and their typed properties.
-public enum LayerKind: Sendable {
+///
+/// `indirect`: a symbol layer's properties take ~4 KB inline, and every copy of a `StyleLayer`
+/// (appending to `layers`, iterating them) copied all of it; boxed, a copy is one retain.
+public indirect enum LayerKind: Sendable {
     case background(BackgroundLayer)
     case fill(FillLayer)
     case line(LineLayer)

@@ -45,3 +45,16 @@ extension Expression {
         return b
     }
 }
+
+/// `expression is T` for a concrete expression type: one metatype comparison instead of the
+/// runtime's general cast (which showed up in style-loading profiles).
+@inline(__always)
+func isKind<T: Expression>(_ expression: any Expression, _ type: T.Type) -> Bool {
+    ObjectIdentifier(Swift.type(of: expression)) == ObjectIdentifier(type)
+}
+
+/// `expression as? T` for a concrete expression type; the runtime cast only runs when it succeeds.
+@inline(__always)
+func cast<T: Expression>(_ expression: any Expression, _ type: T.Type) -> T? {
+    isKind(expression, type) ? (expression as! T) : nil
+}

@@ -41,20 +41,58 @@ final class Scope: @unchecked Sendable {
     }
 }
 
+/// Where an element is in the style's JSON (`layers[3].filter[2][1]`), spelled out only when a
+/// message needs it: the expression parser makes one per element, and building the text for
+/// each of them cost more than the parsing itself.
+final class JSONPath {
+    private let parent: JSONPath?
+    private let index: Int
+    private let text: String
+
+    /// A path given as text (the root of an expression, or `….text-font` inside one).
+    init(_ text: String) {
+        parent = nil
+        index = 0
+        self.text = text
+    }
+
+    /// Element `index` of the array at `parent`.
+    init(parent: JSONPath, index: Int) {
+        self.parent = parent
+        self.index = index
+        text = ""
+    }
+
+    var description: String {
+        var indices: [Int] = []
+        var node = self
+        while let parent = node.parent {
+            indices.append(node.index)
+            node = parent
+        }
+        var out = node.text
+        for index in indices.reversed() { out += "[\(index)]" }
+        return out
+    }
+}
+
 /// The parser's position: the JSON path of the element being parsed, the type its parent
 /// expects and the variables in scope. Errors go to the shared log with that path.
 struct ParsingContext {
-    /// The JSON path of the element, e.g. `layers[3].filter[2]`.
-    let path: String
-    /// The path relative to the root expression (`[2][1]`), as MapLibre's `key`.
-    let key: String
+    let location: JSONPath
     let expectedType: ValueType?
     let scope: Scope?
     let log: IssueLog
 
-    init(path: String, expectedType: ValueType?, log: IssueLog, key: String = "", scope: Scope? = nil) {
-        self.path = path
-        self.key = key
+    /// The JSON path of the element, e.g. `layers[3].filter[2]`.
+    var path: String { location.description }
+
+    init(path: String, expectedType: ValueType?, log: IssueLog, scope: Scope? = nil) {
+        self.init(location: JSONPath(path), expectedType: expectedType, log: log, scope: scope)
+    }
+
+    init(location: JSONPath, expectedType: ValueType?, log: IssueLog, scope: Scope?) {
+        self.location = location
         self.expectedType = expectedType
         self.scope = scope
         self.log = log
@@ -64,7 +102,7 @@ struct ParsingContext {
     func child(_ index: Int, expected: ValueType?, bindings: [(String, any Expression)] = []) -> ParsingContext {
         var scope = self.scope
         for (name, expression) in bindings { scope = Scope(name: name, expression: expression, parent: scope) }
-        return ParsingContext(path: path + "[\(index)]", expectedType: expected, log: log, key: key + "[\(index)]", scope: scope)
+        return ParsingContext(location: JSONPath(parent: location, index: index), expectedType: expected, log: log, scope: scope)
     }
 
     /// Records an error at this element (or at a nested index) and returns nil.
@@ -76,7 +114,7 @@ struct ParsingContext {
 
     /// A copy whose errors go to a private log (to try a parse without reporting).
     func probing() -> ParsingContext {
-        ParsingContext(path: path, expectedType: expectedType, log: IssueLog(), key: key, scope: scope)
+        ParsingContext(location: location, expectedType: expectedType, log: IssueLog(), scope: scope)
     }
 
     /// Parses element `index` of `items` with its own expected type.
@@ -88,29 +126,30 @@ struct ParsingContext {
     /// Parses `value` as an expression of this context's expected type, inserting the assertion
     /// or coercion the spec calls for, and folds it to a literal when it is constant.
     func parse(_ value: StyleValue, annotation: TypeAnnotation? = nil) -> (any Expression)? {
-        let items: [StyleValue]
+        var parsed: any Expression
         switch value {
         case .null, .bool, .number, .string, .color:
-            items = [.string("literal"), value]
-        case .array(let array):
-            items = array
+            // What `["literal", value]` parses to, without building that array and looking up "literal".
+            parsed = Literal(type: value.type, value: value)
+        case .array(let items):
+            guard let first = items.first else {
+                return error("Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
+            }
+            guard case .string(let op) = first else {
+                return error("Expression name must be a string, but found \(first.type.kind) instead. If you wanted a literal array, use [\"literal\", [...]].", at: 0)
+            }
+            guard let parseOperator = ExpressionRegistry.parsers[op] else {
+                if ExpressionRegistry.unsupported.contains(op) {
+                    log.unsupportedOperators.append(op)
+                    return nil
+                }
+                return error("Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", at: 0)
+            }
+            guard let operatorParsed = parseOperator(items, self) else { return nil }
+            parsed = operatorParsed
         case .object:
             return error("Bare objects invalid. Use [\"literal\", {...}] instead.")
         }
-        guard let first = items.first else {
-            return error("Expected an array with at least one element. If you wanted a literal array, use [\"literal\", []].")
-        }
-        guard case .string(let op) = first else {
-            return error("Expression name must be a string, but found \(first.type.kind) instead. If you wanted a literal array, use [\"literal\", [...]].", at: 0)
-        }
-        guard let parseOperator = ExpressionRegistry.parsers[op] else {
-            if ExpressionRegistry.unsupported.contains(op) {
-                log.unsupportedOperators.append(op)
-                return nil
-            }
-            return error("Unknown expression \"\(op)\". If you wanted a literal array, use [\"literal\", [...]].", at: 0)
-        }
-        guard var parsed = parseOperator(items, self) else { return nil }
 
         if let expected = expectedType {
             let actual = parsed.type
@@ -130,7 +169,7 @@ struct ParsingContext {
             }
         }
 
-        if !(parsed is Literal), ParsingContext.isConstant(parsed) {
+        if !isKind(parsed, Literal.self), ParsingContext.isConstant(parsed) {
             do {
                 parsed = Literal(type: parsed.type, value: try parsed.evaluate(EvaluationContext(zoom: 0)))
             } catch {
@@ -143,11 +182,11 @@ struct ParsingContext {
     /// The spec's folding rule: no feature or zoom dependency, and every child already a
     /// literal (type annotations look through to their operands); `error` never folds.
     static func isConstant(_ expression: any Expression) -> Bool {
-        if let v = expression as? Var { return isConstant(v.bound) }
-        if expression is ErrorExpression { return false }
-        let isAnnotation = expression is TypeAssertion || expression is Coercion
+        if let v = cast(expression, Var.self) { return isConstant(v.bound) }
+        if isKind(expression, ErrorExpression.self) { return false }
+        let isAnnotation = isKind(expression, TypeAssertion.self) || isKind(expression, Coercion.self)
         for child in expression.children {
-            if isAnnotation ? !isConstant(child) : !(child is Literal) { return false }
+            if isAnnotation ? !isConstant(child) : !isKind(child, Literal.self) { return false }
         }
         return !expression.dependsOnFeature && !expression.dependsOnZoom
     }

@@ -41,7 +41,7 @@ struct Get: Expression, ExpressionOperator {
             guard let parsed = context.parse(items, 2, expected: .object) else { return nil }
             object = parsed
         }
-        let constantKey = (key as? Literal)?.value.stringValue
+        let constantKey = cast(key, Literal.self)?.value.stringValue
         return (key, constantKey, object)
     }
 }

@@ -171,7 +171,7 @@ extension LegacyFunction {
         var defaultValue: StyleValue?
         if let value = object["default"] {
             guard let parsed = output(value, path + ".default") else { return nil }
-            guard let literal = parsed as? Literal else { return fail(".default", "expected a constant value") }
+            guard let literal = cast(parsed, Literal.self) else { return fail(".default", "expected a constant value") }
             defaultValue = literal.value
         }
         let input: Input = propertyName.map { .property($0) } ?? .zoom

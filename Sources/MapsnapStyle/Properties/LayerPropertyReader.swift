@@ -39,8 +39,9 @@ final class LayerPropertyReader {
     private func read<T: StylePropertyValue>(_ name: String, in group: [String: StyleValue], group groupName: String,
                                              default value: T, interpolatable: Bool?, length: Int? = nil,
                                              tokens: Bool = false) -> StyleProperty<T>? {
+        // Most layers set a few of the ~40 properties their type reads: only present ones are recorded.
+        guard !group.isEmpty, let json = group[name] else { return nil }
         used.insert(name)
-        guard let json = group[name] else { return nil }
         var type = T.valueType
         if name == "text-field" { type = .formatted }
         if name == "icon-image" || name.hasSuffix("-pattern") { type = .resolvedImage }

@@ -38,7 +38,7 @@ struct PropertyCompiler {
             return nil
         }
         let convert: @Sendable (StyleValue) -> T? = { T(styleValue: $0) }
-        if let literal = expression as? Literal {
+        if let literal = cast(expression, Literal.self) {
             guard let constant = T(styleValue: literal.value) else {
                 log.error(path, "expected \(T.expectation), got \(literal.value.json)")
                 return nil
@@ -64,7 +64,7 @@ struct PropertyCompiler {
                 log.error(path, message)
                 return nil
             }
-            if !definition.interpolatable, let curve = ZoomCurve.topLevelCurve(expression), curve is Interpolate {
+            if !definition.interpolatable, let curve = ZoomCurve.topLevelCurve(expression), isKind(curve, Interpolate.self) {
                 log.error(path, "\"interpolate\" expressions cannot be used with this property")
                 return nil
             }

@@ -17,8 +17,8 @@ enum ZoomCurve {
     /// The top-level curve, if any (for the "interpolate not allowed here" check).
     static func topLevelCurve(_ expression: any Expression) -> (any Expression)? {
         if isCurve(expression) { return expression }
-        if let body = (expression as? Let)?.body { return topLevelCurve(body) }
-        if let coalesce = expression as? Coalesce {
+        if let body = cast(expression, Let.self)?.body { return topLevelCurve(body) }
+        if let coalesce = cast(expression, Coalesce.self) {
             for operand in coalesce.operands { if let curve = topLevelCurve(operand) { return curve } }
         }
         return nil
@@ -27,13 +27,13 @@ enum ZoomCurve {
     private static func hasTopLevelCurve(_ expression: any Expression) -> Bool { topLevelCurve(expression) != nil }
 
     static func isCurve(_ expression: any Expression) -> Bool {
-        if let step = expression as? Step { return step.input is Zoom }
-        if let interpolate = expression as? Interpolate { return interpolate.input is Zoom }
+        if let step = cast(expression, Step.self) { return isKind(step.input, Zoom.self) }
+        if let interpolate = cast(expression, Interpolate.self) { return isKind(interpolate.input, Zoom.self) }
         return false
     }
 
     private static func visit(_ expression: any Expression, _ curves: inout Int, _ strayZoom: inout Bool) {
-        if expression is Zoom { strayZoom = true; return }
+        if isKind(expression, Zoom.self) { strayZoom = true; return }
         var children = expression.children
         if isCurve(expression) {
             curves += 1

@@ -41,12 +41,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// and `transparent`. Case and surrounding white space are ignored. Returns nil for
     /// anything else.
     public static func parse(_ css: String) -> Color? {
-        let text = css.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // Style sheets rarely pad colours: skip Foundation's trimming unless an end is not plain ASCII.
+        let padded = css.utf8.first.map { $0 <= 0x20 || $0 >= 0x7F } != false || css.utf8.last.map { $0 <= 0x20 || $0 >= 0x7F } != false
+        let text = (padded ? css.trimmingCharacters(in: .whitespacesAndNewlines) : css).lowercased()
         guard !text.isEmpty else { return nil }
         if text.hasPrefix("#") { return parseHex(text.dropFirst()) }
         if let named = cssNamedColors[text] { return named }
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
-        let function = text[..<open].trimmingCharacters(in: .whitespaces)
+        let function = trimmingSpaces(text[..<open])
         let body = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard let arguments = splitArguments(body) else { return nil }
         switch function {
@@ -58,21 +60,35 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: hex
 
+    /// 3, 4, 6 or 8 ASCII hex digits (after the `#`).
     private static func parseHex(_ digits: Substring) -> Color? {
-        var values: [Double] = []
-        values.reserveCapacity(8)
-        for c in digits {
-            guard let v = c.hexDigitValue else { return nil }
-            values.append(Double(v))
+        var bits: UInt32 = 0
+        var count = 0
+        for byte in digits.utf8 {
+            let v: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            count += 1
+            guard count <= 8 else { return nil }
+            bits = bits << 4 | UInt32(v)
         }
-        switch values.count {
-        case 3, 4:
-            let channels = values.map { $0 * 17 / 255 }
-            return Color(r: channels[0], g: channels[1], b: channels[2], a: channels.count == 4 ? channels[3] : 1)
-        case 6, 8:
-            var channels: [Double] = []
-            for i in stride(from: 0, to: values.count, by: 2) { channels.append((values[i] * 16 + values[i + 1]) / 255) }
-            return Color(r: channels[0], g: channels[1], b: channels[2], a: channels.count == 4 ? channels[3] : 1)
+        /// Channel `i` (0 = first) of `n` channels of `width` bits each.
+        func channel(_ i: Int, of n: Int, width: Int) -> Double {
+            let v = Double(bits >> UInt32((n - 1 - i) * width) & (1 << UInt32(width) - 1))
+            return width == 4 ? v * 17 / 255 : v / 255
+        }
+        switch count {
+        case 3, 6:
+            let w = count == 3 ? 4 : 8
+            return Color(r: channel(0, of: 3, width: w), g: channel(1, of: 3, width: w), b: channel(2, of: 3, width: w), a: 1)
+        case 4, 8:
+            let w = count == 4 ? 4 : 8
+            return Color(r: channel(0, of: 4, width: w), g: channel(1, of: 4, width: w), b: channel(2, of: 4, width: w),
+                         a: channel(3, of: 4, width: w))
         default:
             return nil
         }
@@ -86,7 +102,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         if body.contains(",") {
             if body.contains("/") { return nil }
             let parts = body.split(separator: ",", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces)[...] }
+                .map(trimmingSpaces)
             guard parts.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) else { return nil }
             return parts
         }
@@ -101,11 +117,27 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return parts
     }
 
+    /// Without the spaces and tabs (Unicode `Zs`) at either end, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` but without bridging.
+    private static func trimmingSpaces(_ text: Substring) -> Substring {
+        func isSpace(_ c: Character) -> Bool {
+            if c == " " || c == "\t" { return true }
+            guard c.unicodeScalars.count == 1, let scalar = c.unicodeScalars.first, !scalar.isASCII else { return false }
+            return scalar.properties.generalCategory == .spaceSeparator
+        }
+        var text = text
+        while let first = text.first, isSpace(first) { text.removeFirst() }
+        while let last = text.last, isSpace(last) { text.removeLast() }
+        return text
+    }
+
     /// A number with an optional `%`; percentages come back divided by 100 with `isPercent`.
     private static func number(_ text: Substring) -> (value: Double, isPercent: Bool)? {
         let isPercent = text.hasSuffix("%")
         let digits = isPercent ? text.dropLast() : text
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isNumber || "+-.e".contains($0) }),
+        // ASCII digits and "+-.e" (what `Double` reads of the characters CSS numbers use).
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                                                       || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") }),
               let value = Double(digits), value.isFinite else { return nil }
         return isPercent ? (value / 100, true) : (value, false)
     }

@@ -1,7 +1,11 @@
 import Foundation
 
 /// A value in a style sheet or produced by an expression: the JSON kinds plus `color`.
-public indirect enum StyleValue: Hashable, Sendable {
+///
+/// Not `indirect`: arrays and objects already store their elements out of line, and an
+/// indirect enum would put every number and string in a heap box of its own (one allocation
+/// per JSON scalar when parsing, one per `get` when evaluating).
+public enum StyleValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -102,33 +106,18 @@ extension StyleValue: CustomStringConvertible {
 // MARK: JSON
 
 extension StyleValue {
-    /// Converts what `JSONSerialization` returns. On Linux booleans arrive as `NSNumber`s too
-    /// (`1 as? Bool` succeeds), so they are told apart by their class, not by casting.
-    init(jsonObject: Any) {
-        switch jsonObject {
-        case is NSNull:
-            self = .null
-        case let s as String:
-            self = .string(s)
-        case let n as NSNumber:
-            if Swift.type(of: n) == StyleValue.booleanClass {
-                self = .bool(n.boolValue)
-            } else {
-                self = .number(n.doubleValue)
-            }
-        case let a as [Any]:
-            self = .array(a.map(StyleValue.init(jsonObject:)))
-        case let o as [String: Any]:
-            self = .object(o.mapValues(StyleValue.init(jsonObject:)))
-        default:
-            self = .null
+    /// Parses JSON text (any top-level kind) strictly, as RFC 8259 says; see `JSONParser`.
+    public static func parseJSON(_ data: Data) throws(JSONSyntaxError) -> StyleValue {
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
         }
+        return try result.get()
     }
 
-    private static let booleanClass = Swift.type(of: NSNumber(value: true))
-
-    /// Parses JSON text (any top-level kind).
-    public static func parseJSON(_ data: Data) throws -> StyleValue {
-        StyleValue(jsonObject: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+    /// Parses JSON text given as a string.
+    public static func parseJSON(_ text: String) throws(JSONSyntaxError) -> StyleValue {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) } }
+        return try result.get()
     }
 }
