@@ -86,9 +86,12 @@ final class RenderFrame {
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {
         guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return }
+        // A filter that admits only some `class` values need not look at the other features.
+        let possible = layer.filter?.possibleValues(forKey: TileLayerFeatures.bucketKey)
         for group in features(source: source, sourceLayer: sourceLayer) {
             tileStart(group.tile, group.projection)
-            for f in group.features {
+            let candidates: [RenderFeature] = possible.map { group.indices(for: $0).map { group.features[$0] } } ?? group.features
+            for f in candidates {
                 if !f.intersects(group.visibleArea) { continue }
                 if let filter = layer.filter, !filter.matches(f.feature, zoom: zoom) { continue }
                 body(f, group.projection)

@@ -53,11 +53,38 @@ struct TileBounds {
 }
 
 /// The features of one source layer in one tile, and where the tile lies on screen.
-struct TileLayerFeatures {
+final class TileLayerFeatures {
     let tile: LoadedTile
     let projection: TileProjection
     let features: [RenderFeature]
     /// The part of the tile that can show on screen (the frame plus a margin), in tile units:
     /// features outside it are skipped before anything is drawn or placed.
     let visibleArea: TileBounds
+
+    init(tile: LoadedTile, projection: TileProjection, features: [RenderFeature], visibleArea: TileBounds) {
+        self.tile = tile
+        self.projection = projection
+        self.features = features
+        self.visibleArea = visibleArea
+    }
+
+    /// The property styles select features by (OpenMapTiles' `class`).
+    static let bucketKey = "class"
+    private var buckets: [FeatureValue: [Int]]?
+    private var missing: [Int] = []
+
+    /// The indices (in order) of the features whose `class` can pass a filter limited to `possible`.
+    func indices(for possible: PossibleValues) -> [Int] {
+        if buckets == nil {
+            var b: [FeatureValue: [Int]] = [:]
+            for (i, f) in features.enumerated() {
+                if let v = f.source.property(Self.bucketKey) { b[v, default: []].append(i) } else { missing.append(i) }
+            }
+            buckets = b
+        }
+        var out: [Int] = possible.includesMissing ? missing : []
+        for v in possible.values { out += buckets![v] ?? [] }
+        if possible.values.count + (possible.includesMissing ? 1 : 0) > 1 { out.sort() }
+        return out
+    }
 }
