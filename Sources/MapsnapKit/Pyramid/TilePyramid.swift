@@ -117,12 +117,12 @@ public final class TilePyramid {
         while let i = counter.take() {
             let job = jobs[i]
             let m = job.metatile
-            let n = 1 << m.z
-            let columns = min(m.size, n - m.x), rows = min(m.size, n - m.y)
-            let zoom = Double(m.z) - 1
-            let world = WebMercator.worldSize(zoom: zoom)
-            let centerWorld = Point(x: (Double(m.x) + Double(columns) / 2) * 256, y: (Double(m.y) + Double(rows) / 2) * 256)
-            _ = world
+            // Only the part of the metatile that holds wanted tiles (a small box needs one or two).
+            let x0 = job.tiles.map(\.x).min()!, x1 = job.tiles.map(\.x).max()!
+            let y0 = job.tiles.map(\.y).min()!, y1 = job.tiles.map(\.y).max()!
+            let columns = x1 - x0 + 1, rows = y1 - y0 + 1
+            let zoom = Double(m.z) - 1   // a 256-px tile at level z is MapLibre zoom z − 1
+            let centerWorld = Point(x: (Double(x0) + Double(columns) / 2) * 256, y: (Double(y0) + Double(rows) / 2) * 256)
             let camera = Camera(center: WebMercator.unproject(centerWorld, zoom: zoom), zoom: zoom,
                                 size: ImageSize(width: columns * 256, height: rows * 256), pixelRatio: Double(options.scale))
             var out: [Rendered] = []
@@ -131,7 +131,7 @@ public final class TilePyramid {
                 let log = WarningLog(sink: warn)
                 let image = try snapshotter.renderer.render(camera, warnings: log)
                 for t in job.tiles {
-                    let px = (t.x - m.x) * side, py = (t.y - m.y) * side
+                    let px = (t.x - x0) * side, py = (t.y - y0) * side
                     if let color = image.uniformPixel(x: px, y: py, width: side, height: side) {
                         if uniformCache[color] == nil {
                             uniformCache[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: options.compression)

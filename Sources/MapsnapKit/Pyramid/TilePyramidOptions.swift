@@ -46,6 +46,11 @@ public struct TilePyramidOptions: Sendable {
             }
             guard b.south < b.north else { throw .invalidOption(option: "bbox", message: "south \(FeatureValue.format(b.south)) must be below north \(FeatureValue.format(b.north))") }
             guard b.west != b.east else { throw .invalidOption(option: "bbox", message: "west and east are equal (\(FeatureValue.format(b.west)))") }
+            // West > east crosses the antimeridian; that only makes sense with west in the eastern
+            // hemisphere and east in the western one (170,…,-170,…). Anything else is a swap.
+            if b.west > b.east && !(b.west > 0 && b.east < 0) {
+                throw .invalidOption(option: "bbox", message: "west \(FeatureValue.format(b.west)) is east of east \(FeatureValue.format(b.east)) (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)")
+            }
         }
     }
 }
