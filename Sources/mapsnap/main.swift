@@ -5,12 +5,13 @@ import MapsnapKit
 let version = "0.2.0"
 var words = Array(CommandLine.arguments.dropFirst())
 let arguments: [String]
-let commandName = ["snapshot", "tiles", "merge"].contains(words.first ?? "") ? words.removeFirst() : "snapshot"
+let commandName = ["snapshot", "tiles", "merge", "geocode", "batch"].contains(words.first ?? "") ? words.removeFirst() : "snapshot"
 
 if words.contains("-h") || words.contains("--help") {
     switch commandName {
     case "tiles": Console.out(TilesCommand.help)
     case "merge": Console.out(MergeCommand.help)
+    case "geocode": Console.out(GeocodeCommand.help)
     default: Console.out(SnapshotCommand.help)
     }
     exit(ExitCode.success.rawValue)
@@ -37,6 +38,8 @@ case "tiles":
     exit(parsed(TilesCommand()) { (c: inout TilesCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
 case "merge":
     exit(parsed(MergeCommand()) { (c: inout MergeCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
+case "geocode":
+    exit(parsed(GeocodeCommand()) { (c: inout GeocodeCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
 default:
     var command = parsed(SnapshotCommand()) { (c: inout SnapshotCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }
     exit(command.run().rawValue)
