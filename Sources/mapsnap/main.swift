@@ -11,7 +11,10 @@ if words.contains("-h") || words.contains("--help") {
     switch commandName {
     case "tiles": Console.out(TilesCommand.help)
     case "merge": Console.out(MergeCommand.help)
-    case "geocode": Console.out(GeocodeCommand.help)
+    case "batch":
+    exit(parsed(BatchCommand()) { (c: inout BatchCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
+case "geocode": Console.out(GeocodeCommand.help)
+    case "batch": Console.out(BatchCommand.help)
     default: Console.out(SnapshotCommand.help)
     }
     exit(ExitCode.success.rawValue)
@@ -38,6 +41,8 @@ case "tiles":
     exit(parsed(TilesCommand()) { (c: inout TilesCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
 case "merge":
     exit(parsed(MergeCommand()) { (c: inout MergeCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
+case "batch":
+    exit(parsed(BatchCommand()) { (c: inout BatchCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
 case "geocode":
     exit(parsed(GeocodeCommand()) { (c: inout GeocodeCommand, a: inout ArgumentList) throws(UsageError) in try c.parse(&a) }.run().rawValue)
 default:
