@@ -12,46 +12,46 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `route.kml: unsupported file type (expected .gpx, .geojson, .json or .csv)`
     case unsupportedFileType(String)
     /// `fixes.csv:3: not UTF-8 text`
-    case notUTF8(SourceLocation)
+    case notUTF8(InputLocation)
 
     // MARK: syntax
     /// `track.gpx:14: malformed XML: a closing tag does not match the open element`
-    case malformedXML(SourceLocation, reason: String)
+    case malformedXML(InputLocation, reason: String)
     /// `zones.geojson:3:17: malformed JSON: expected ',' or '}' after an object member`
-    case malformedJSON(SourceLocation, reason: String)
+    case malformedJSON(InputLocation, reason: String)
 
     // MARK: GPX
     /// `route.gpx:2: the root element is <kml>, not <gpx>`
-    case notGPX(SourceLocation, rootElement: String)
+    case notGPX(InputLocation, rootElement: String)
     /// `track.gpx:14: trkpt has no lat attribute`
-    case missingAttribute(SourceLocation, element: String, attribute: String)
+    case missingAttribute(InputLocation, element: String, attribute: String)
     /// `track.gpx:14: trkpt has lat="95.1" outside -90...90`
-    case badAttribute(SourceLocation, element: String, attribute: String, value: String, problem: ValueProblem)
+    case badAttribute(InputLocation, element: String, attribute: String, value: String, problem: ValueProblem)
     /// `track.gpx:15: <time> "noon" is not an ISO 8601 date and time (e.g. 2024-05-01T08:30:00Z)`
-    case badElement(SourceLocation, element: String, value: String, problem: ValueProblem)
+    case badElement(InputLocation, element: String, value: String, problem: ValueProblem)
 
     // MARK: CSV
     /// `fixes.csv:7: expected lat,lon[,accuracy_m][,time], got 5 columns`, or with a header
     /// `fixes.csv:7: expected the header's 6 columns, got 3`
-    case badColumnCount(SourceLocation, expected: String, got: Int)
+    case badColumnCount(InputLocation, expected: String, got: Int)
     /// `fixes.csv:1: the header has no lat column (expected lat,lon[,accuracy_m][,time])`
-    case missingColumn(SourceLocation, column: String)
+    case missingColumn(InputLocation, column: String)
     /// `fixes.csv:7: 'abc' is not a number (column lon)`
-    case badField(SourceLocation, column: String, value: String, problem: ValueProblem)
+    case badField(InputLocation, column: String, value: String, problem: ValueProblem)
 
     // MARK: GeoJSON
     /// `zones.geojson: features[2].geometry: missing (use null for a feature without a location)`
-    case missingMember(SourceLocation, hint: String?)
+    case missingMember(InputLocation, hint: String?)
     /// `zones.geojson: features[0].properties.fill-opacity: must be a number from 0 to 1, got 1.5`
-    case unexpectedValue(SourceLocation, expected: String, got: String)
+    case unexpectedValue(InputLocation, expected: String, got: String)
     /// `zones.geojson: features[3].geometry.coordinates[12]: latitude 95.1 is outside -90...90 (GeoJSON positions are [lon, lat])`
-    case positionOutOfRange(SourceLocation, axis: Axis, value: String)
+    case positionOutOfRange(InputLocation, axis: Axis, value: String)
     /// `zones.geojson: features[0].geometry.coordinates: a LineString needs at least 2 positions, got 1`
-    case tooFewPositions(SourceLocation, shape: String, minimum: Int, got: Int)
+    case tooFewPositions(InputLocation, shape: String, minimum: Int, got: Int)
 
     // MARK: values
     /// `zones.geojson: features[2].properties.radius: must be a number of meters greater than 0 and at most 20,000 km, got -5`
-    case radiusOutOfRange(SourceLocation, got: String)
+    case radiusOutOfRange(InputLocation, got: String)
 
     /// What is wrong with a value that was read as text.
     public enum ValueProblem: Sendable, Equatable {
@@ -67,10 +67,10 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// The location the message starts with.
-    public var location: SourceLocation {
+    public var location: InputLocation {
         switch self {
         case .noSuchFile(let file), .unreadableFile(let file, _), .unsupportedFileType(let file):
-            return SourceLocation(file: file)
+            return InputLocation(file: file)
         case .notUTF8(let at), .malformedXML(let at, _), .malformedJSON(let at, _), .notGPX(let at, _),
              .missingAttribute(let at, _, _), .badAttribute(let at, _, _, _, _), .badElement(let at, _, _, _),
              .badColumnCount(let at, _, _), .missingColumn(let at, _), .badField(let at, _, _, _),

@@ -10,7 +10,7 @@ public enum OverlayLimits {
     }
 
     /// Throws `OverlayError.radiusOutOfRange` naming `location` unless `meters` is a valid radius.
-    public static func checkRadius(_ meters: Double, at location: SourceLocation) throws(OverlayError) {
+    public static func checkRadius(_ meters: Double, at location: InputLocation) throws(OverlayError) {
         guard isValidRadius(meters) else { throw .radiusOutOfRange(location, got: OverlayError.format(meters)) }
     }
 

@@ -39,7 +39,7 @@ public struct GeoCircle: Sendable, Equatable {
     }
 
     /// Self, when the radius is sensible; otherwise an error naming `location`.
-    public func validated(at location: SourceLocation) throws(OverlayError) -> GeoCircle {
+    public func validated(at location: InputLocation) throws(OverlayError) -> GeoCircle {
         try OverlayLimits.checkRadius(radiusMeters, at: location)
         return self
     }

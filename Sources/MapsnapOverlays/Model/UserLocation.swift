@@ -23,7 +23,7 @@ public struct UserLocation: Sendable, Equatable {
 
     /// Self, when the accuracy is absent or a sensible radius; otherwise an error naming `location`,
     /// e.g. `--user: accuracy: must be a number of meters greater than 0 and at most 20,000 km, got 0`.
-    public func validated(at location: SourceLocation) throws(OverlayError) -> UserLocation {
+    public func validated(at location: InputLocation) throws(OverlayError) -> UserLocation {
         if let accuracyMeters { try OverlayLimits.checkRadius(accuracyMeters, at: location) }
         return self
     }

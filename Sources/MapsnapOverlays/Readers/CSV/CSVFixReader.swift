@@ -16,7 +16,7 @@ public enum CSVFixReader {
 
     public static func read(_ data: Data, fileName: String) throws(OverlayError) -> [Fix] {
         guard var text = String(data: data, encoding: .utf8) else {
-            throw .notUTF8(SourceLocation(file: fileName, line: firstInvalidUTF8Line(data)))
+            throw .notUTF8(InputLocation(file: fileName, line: firstInvalidUTF8Line(data)))
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
 
@@ -28,7 +28,7 @@ public enum CSVFixReader {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(unquoted)
-            let at = SourceLocation(file: fileName, line: lineNumber)
+            let at = InputLocation(file: fileName, line: lineNumber)
             if layout == nil {
                 if Double(fields[0]) == nil {
                     layout = try Layout(header: fields, at: at)
@@ -61,7 +61,7 @@ public enum CSVFixReader {
             self.lat = lat; self.lon = lon; self.accuracy = accuracy; self.time = time
         }
 
-        init(header: [String], at: SourceLocation) throws(OverlayError) {
+        init(header: [String], at: InputLocation) throws(OverlayError) {
             func find(_ names: Set<String>) -> Int? {
                 header.firstIndex { names.contains($0.lowercased()) }
             }
@@ -72,7 +72,7 @@ public enum CSVFixReader {
             headerCount = header.count
         }
 
-        func fix(from fields: [String], at: SourceLocation) throws(OverlayError) -> Fix {
+        func fix(from fields: [String], at: InputLocation) throws(OverlayError) -> Fix {
             if let headerCount {
                 let needed = [lat, lon, accuracy ?? 0, time ?? 0].max()! + 1
                 guard fields.count >= needed else {
@@ -108,7 +108,7 @@ public enum CSVFixReader {
             return fix
         }
 
-        private func number(_ text: String, column: String, at: SourceLocation) throws(OverlayError) -> Double {
+        private func number(_ text: String, column: String, at: InputLocation) throws(OverlayError) -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw .badField(at, column: column, value: text, problem: .notANumber)
             }

@@ -88,18 +88,18 @@ private struct GPXBuilder {
     }
 
     private func malformed(_ failure: XMLScanner.Failure) -> OverlayError {
-        .malformedXML(SourceLocation(file: fileName, line: scanner.line(at: failure.offset)), reason: failure.reason)
+        .malformedXML(InputLocation(file: fileName, line: scanner.line(at: failure.offset)), reason: failure.reason)
     }
 
-    private func here() -> SourceLocation {
-        SourceLocation(file: fileName, line: scanner.line(at: scanner.tagOffset))
+    private func here() -> InputLocation {
+        InputLocation(file: fileName, line: scanner.line(at: scanner.tagOffset))
     }
 
     /// UTF-16 is refused up front; an ISO 8859-1 declaration switches how names are decoded.
     private mutating func checkEncoding() throws(OverlayError) {
         let bytes = scanner.bytes
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            throw .malformedXML(SourceLocation(file: fileName, line: 1),
+            throw .malformedXML(InputLocation(file: fileName, line: 1),
                                 reason: "UTF-16 text is not supported (save the file as UTF-8)")
         }
         guard bytes.starts(with: Array("<?xml".utf8)),
@@ -114,7 +114,7 @@ private struct GPXBuilder {
         case "utf-8", "utf8", "us-ascii", "ascii": break
         case "iso-8859-1", "latin1", "iso_8859-1", "latin-1": latin1 = true
         default:
-            throw .malformedXML(SourceLocation(file: fileName, line: 1),
+            throw .malformedXML(InputLocation(file: fileName, line: 1),
                                 reason: "the encoding \"\(value)\" is not supported (save the file as UTF-8)")
         }
     }
@@ -254,7 +254,7 @@ private struct GPXBuilder {
 
     private mutating func endCapture() throws(OverlayError) {
         // Counting lines is a pass over the file so far: only done for a message.
-        func at() -> SourceLocation { SourceLocation(file: fileName, line: scanner.line(at: captureOffset)) }
+        func at() -> InputLocation { InputLocation(file: fileName, line: scanner.line(at: captureOffset)) }
         switch capture {
         case .none:
             break

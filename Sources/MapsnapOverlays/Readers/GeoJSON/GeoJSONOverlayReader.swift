@@ -26,7 +26,7 @@ public enum GeoJSONOverlayReader {
         do {
             root = try JSONValue.parse(data)
         } catch {
-            throw .malformedJSON(SourceLocation(file: fileName, line: error.line, column: error.column), reason: error.reason)
+            throw .malformedJSON(InputLocation(file: fileName, line: error.line, column: error.column), reason: error.reason)
         }
         var reader = Reader(file: fileName, trackStyle: trackStyle)
         try reader.object(root, path: "")
@@ -46,7 +46,7 @@ public enum GeoJSONOverlayReader {
             self.trackStyle = trackStyle
         }
 
-        func at(_ path: String) -> SourceLocation { SourceLocation(file: file, path: path) }
+        func at(_ path: String) -> InputLocation { InputLocation(file: file, path: path) }
 
         static func join(_ path: String, _ member: String) -> String { path.isEmpty ? member : "\(path).\(member)" }
 
@@ -216,7 +216,7 @@ public enum GeoJSONOverlayReader {
 
         /// `[lon, lat]` or `[lon, lat, altitude]`; the path of an item is built only for a message.
         func position(_ value: JSONValue, path: String, index: Int? = nil) throws(OverlayError) -> LatLon {
-            func here() -> SourceLocation { at(index.map { "\(path)[\($0)]" } ?? path) }
+            func here() -> InputLocation { at(index.map { "\(path)[\($0)]" } ?? path) }
             guard case .array(let numbers) = value, numbers.count >= 2,
                   case .number(let lon) = numbers[0], case .number(let lat) = numbers[1] else {
                 throw .unexpectedValue(here(), expected: "a position [lon, lat]", got: value.summary)

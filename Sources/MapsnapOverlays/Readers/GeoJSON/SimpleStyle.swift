@@ -26,9 +26,9 @@ struct SimpleStyle: Equatable {
     init(properties: JSONValue?, path: String, file: String) throws(OverlayError) {
         guard let properties, properties != .null else { return }
         guard case .object(let members) = properties else {
-            throw .unexpectedValue(SourceLocation(file: file, path: path), expected: "an object or null", got: properties.summary)
+            throw .unexpectedValue(InputLocation(file: file, path: path), expected: "an object or null", got: properties.summary)
         }
-        func at(_ name: String) -> SourceLocation { SourceLocation(file: file, path: "\(path).\(name)") }
+        func at(_ name: String) -> InputLocation { InputLocation(file: file, path: "\(path).\(name)") }
         func value(_ name: String) -> JSONValue? {
             guard let v = members[name], v != .null else { return nil }
             return v

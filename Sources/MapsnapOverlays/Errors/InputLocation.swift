@@ -2,7 +2,7 @@
 /// line (1-based, with a column for JSON syntax) or a JSON path such as
 /// `features[3].geometry.coordinates[12]`. Printed as `track.gpx:14`, `zones.geojson:3:17` or
 /// `zones.geojson: features[2].properties.radius`.
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct InputLocation: Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int?
     public var column: Int?
