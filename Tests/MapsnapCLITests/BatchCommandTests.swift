@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// End to end: a manifest mixing good items, a malformed line, an invalid coordinate and a
+/// missing track file gives the right images, the right report rows and exit code 1; a re-run
+/// skips the done items.
+@Suite(.serialized)
+struct BatchCommandTests {
+    func report(_ folder: URL) throws -> [[String]] {
+        let text = try String(contentsOf: folder.appendingPathComponent("batch-report.csv"), encoding: .utf8)
+        return text.split(separator: "\n").map { line in
+            var fields: [String] = [], cur = "", quoted = false
+            for c in line {
+                if c == "\"" { quoted.toggle() } else if c == ",", !quoted { fields.append(cur); cur = "" } else { cur.append(c) }
+            }
+            fields.append(cur)
+            return fields
+        }
+    }
+
+    @Test func mixedManifestRecordsEveryItemAndGoesOn() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("checkins.jsonl")
+        let lines = [
+            #"{"id": "a1", "center": [43.7360, 7.4260], "meters": 600, "size": [300, 200], "title": "Check-in A1", "caption": "09:14, accuracy 35 m", "address": true, "user": {"lat": 43.7362, "lon": 7.4240, "accuracy": 35}}"#,
+            #"{"id": "a2", "size": "300x200", "markers": ["43.7347,7.4225,red,当前位置,A"], "circles": ["43.7350,7.4230,150"], "style": "dark"}"#,
+            #"{"id": "broken", "center": [43.7, "#,
+            #"{"id": "bad-coordinate", "center": [95, 7.42], "size": [300, 200]}"#,
+            #"{"id": "missing-track", "size": [300, 200], "tracks": ["nowhere.gpx"]}"#,
+        ]
+        try Data(lines.joined(separator: "\n").utf8).write(to: manifest)
+        let out = dir.appendingPathComponent("reports")
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "--jobs", "2"])
+        #expect(r.status == 1, "\(r.stderr)")
+        let rows = try report(out)
+        #expect(rows.first == ["id", "status", "output", "message"])
+        let byID = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0) })
+        #expect(byID["a1"]?[1] == "ok" && byID["a2"]?[1] == "ok")
+        #expect(byID["line-3"]?[1] == "failed")
+        #expect(byID["line-3"]?[3].contains("checkins.jsonl:3: not valid JSON") == true, "\(byID["line-3"] ?? [])")
+        #expect(byID["bad-coordinate"]?[3].contains("center: latitude 95 is outside -90...90") == true, "\(byID["bad-coordinate"] ?? [])")
+        #expect(byID["missing-track"]?[1] == "failed")
+        #expect(byID["missing-track"]?[3].contains("nowhere.gpx") == true, "\(byID["missing-track"] ?? [])")
+        #expect(rows.dropFirst().map { $0[0] } == ["a1", "a2", "line-3", "bad-coordinate", "missing-track"], "manifest order")
+        // The captioned image is taller than the map; the plain one is the map's size.
+        let a1 = try #require(CLIRunner.pngSize(out.appendingPathComponent("a1.png")))
+        #expect(a1.width == 300 && a1.height > 200)
+        #expect(CLIRunner.pngSize(out.appendingPathComponent("a2.png"))?.height == 200)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad-coordinate.png").path))
+
+        // Run again: the done items are skipped.
+        let again = try CLIRunner.run(["batch", manifest.path, "-o", out.path])
+        #expect(again.status == 1)
+        let rows2 = try report(out)
+        #expect(rows2.first { $0[0] == "a1" }?[1] == "skipped")
+        let forced = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "--force"])
+        #expect(forced.status == 1)
+        #expect(try report(out).first { $0[0] == "a1" }?[1] == "ok")
+    }
+
+    @Test func csvManifestWorks() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("items.csv")
+        try Data("id,lat,lon,meters,size,title\nc1,43.7360,7.4260,500,200x150,\"Harbour, west side\"\n".utf8).write(to: manifest)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(CLIRunner.pngSize(out.appendingPathComponent("c1.png"))?.width == 200)
+    }
+
+    @Test func unreadableManifestExitsTwoNamingIt() throws {
+        let dir = try CLIRunner.scratch()
+        let r = try CLIRunner.run(["batch", dir.appendingPathComponent("none.jsonl").path, "-o", dir.appendingPathComponent("o").path])
+        #expect(r.status == 2)
+        #expect(r.stderr == "mapsnap: error: \(dir.appendingPathComponent("none.jsonl").path): no such file\n")
+        let csv = dir.appendingPathComponent("x.csv")
+        try Data("name,lat\nfoo,1\n".utf8).write(to: csv)
+        let r2 = try CLIRunner.run(["batch", csv.path, "-o", dir.appendingPathComponent("o").path])
+        #expect(r2.status == 2)
+        #expect(r2.stderr == "mapsnap: error: \(csv.path):1: neither a JSON object nor a CSV header with an 'id' column\n")
+    }
+
+    @Test func geocodeCommand() throws {
+        let r = try CLIRunner.run(["geocode", "43.7365,7.4218"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "Quai Albert 1er, Sainte-Dévote, Monaco\n")
+        let j = try CLIRunner.run(["geocode", "43.7365,7.4218", "--json"])
+        let obj = try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any]
+        #expect((obj?["street"] as? [String: Any])?["name"] as? String == "Quai Albert 1er")
+        let bad = try CLIRunner.run(["geocode", "95,7"])
+        #expect(bad.status == 2 && bad.stderr == "mapsnap: error: geocode: latitude 95 is outside -90...90\n")
+    }
+}
