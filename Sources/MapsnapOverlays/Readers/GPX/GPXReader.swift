@@ -194,7 +194,7 @@ private struct GPXBuilder {
         while start < end, XMLScanner.isSpace(scanner.bytes[start]) { start += 1 }
         while end > start, XMLScanner.isSpace(scanner.bytes[end - 1]) { end -= 1 }
         guard start < end else { return nil }
-        return Double(scanner.string(start..<end))
+        return DecimalNumber.parse(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
     }
 
     private mutating func startInsidePoint(_ name: Range<Int>) {
