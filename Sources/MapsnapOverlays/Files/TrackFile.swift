@@ -10,9 +10,10 @@ import Foundation
 /// - GeoJSON: every overlay in the file; lines start from `style` and take their own simplestyle
 ///   properties. Nothing is filtered (GeoJSON positions carry no accuracy or time).
 ///
-/// Segments left empty by the filter are removed. A track with no points, or whose fixes were all
-/// filtered out, is not drawn and is not an error: a warning says so and the rest of the map still
-/// renders. So does a file with nothing to draw.
+/// Messages and warnings name the file by `path` as given. Segments left empty by the filter are
+/// removed. A track with no points, or whose fixes were all filtered out, is not drawn and is not
+/// an error: a warning says so and the rest of the map still renders. So does a file with nothing
+/// to draw. `startEndMarkers` sets both `startMarker` and `endMarker` of every track.
 public enum TrackFile {
     public static func load(path: String, filter: FixFilter, style: Track,
                             startEndMarkers: Bool) throws(OverlayError) -> TrackLoadResult {
