@@ -10,9 +10,10 @@ import Foundation
 /// - GeoJSON: every overlay in the file; lines start from `style` and take their own simplestyle
 ///   properties. Nothing is filtered (GeoJSON positions carry no accuracy or time).
 ///
-/// Segments left empty by the filter are removed. A track with no points, or whose fixes were all
-/// filtered out, is not drawn and is not an error: a warning says so and the rest of the map still
-/// renders. So does a file with nothing to draw.
+/// Messages and warnings name the file by `path` as given. Segments left empty by the filter are
+/// removed. A track with no points, or whose fixes were all filtered out, is not drawn and is not
+/// an error: a warning says so and the rest of the map still renders. So does a file with nothing
+/// to draw. `startEndMarkers` sets both `startMarker` and `endMarker` of every track.
 public enum TrackFile {
     public static func load(path: String, filter: FixFilter, style: Track,
                             startEndMarkers: Bool) throws(OverlayError) -> TrackLoadResult {
@@ -38,7 +39,7 @@ public enum TrackFile {
                 let (kept, filtered) = filterSegments(segments, filter)
                 report = report.map { $0 + filtered } ?? filtered
                 guard !kept.isEmpty else {
-                    result.warnings.append("\(name): all \(FixFilterReport.grouped(total)) fixes of \(what) were filtered out (\(filtered))")
+                    result.warnings.append("\(name): \(allFixes(total)) of \(what) \(total == 1 ? "was" : "were") filtered out (\(filtered))")
                     return
                 }
                 var track = style
@@ -66,7 +67,7 @@ public enum TrackFile {
             let (kept, report) = filter.apply(fixes)
             result.reports.append(report)
             guard !kept.isEmpty else {
-                result.warnings.append("\(name): all \(FixFilterReport.grouped(fixes.count)) fixes were filtered out (\(report))")
+                result.warnings.append("\(name): \(allFixes(fixes.count)) \(fixes.count == 1 ? "was" : "were") filtered out (\(report))")
                 return result
             }
             var track = style
@@ -92,6 +93,11 @@ public enum TrackFile {
         var kept: [[LatLon]] = Array(repeating: [], count: segments.count)
         for i in indices { kept[segmentOf[i]].append(all[i].coordinate) }
         return (kept.filter { !$0.isEmpty }, report)
+    }
+
+    /// "all 1,234 fixes", or "the only fix".
+    private static func allFixes(_ count: Int) -> String {
+        count == 1 ? "the only fix" : "all \(FixFilterReport.grouped(count)) fixes"
     }
 
     private static func label(_ kind: String, _ index: Int, _ name: String?) -> String {

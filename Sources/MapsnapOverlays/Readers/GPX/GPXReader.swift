@@ -15,7 +15,7 @@ import Foundation
 /// that is not a number. The text is UTF-8 (ISO 8859-1 when the XML declaration says so).
 ///
 /// It parses with `XMLScanner` rather than FoundationXML's `XMLParser`, which was too slow for
-/// 100,000-point tracks (see there); 100,000 points take about 0.1 s in a release build.
+/// 100,000-point tracks (see there); 100,000 points (13 MB) take about 0.2 s in a release build.
 public enum GPXReader {
     public static func read(_ data: Data, fileName: String) throws(OverlayError) -> GPXDocument {
         let result: Result<GPXDocument, OverlayError> = data.withUnsafeBytes { raw in
@@ -194,7 +194,7 @@ private struct GPXBuilder {
         while start < end, XMLScanner.isSpace(scanner.bytes[start]) { start += 1 }
         while end > start, XMLScanner.isSpace(scanner.bytes[end - 1]) { end -= 1 }
         guard start < end else { return nil }
-        return Double(scanner.string(start..<end))
+        return DecimalNumber.parse(UnsafeBufferPointer(rebasing: scanner.bytes[start..<end]))
     }
 
     private mutating func startInsidePoint(_ name: Range<Int>) {

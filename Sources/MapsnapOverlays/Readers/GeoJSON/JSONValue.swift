@@ -220,11 +220,12 @@ indirect enum JSONValue: Equatable {
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar), i + 2 < bytes.count, bytes[i + 1] == 0x5C, bytes[i + 2] == 0x75 {
                         i += 2
+                        let lowStart = i - 1
                         let low = try hex4()
                         if (0xDC00..<0xE000).contains(low) {
                             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         } else {
-                            throw fail("a \\u escape pairs a high surrogate with \\u\(String(low, radix: 16))")
+                            throw fail("a \\u escape pairs a high surrogate with \\u\(String(format: "%04x", low))", at: lowStart)
                         }
                     }
                     // A lone surrogate becomes U+FFFD.
