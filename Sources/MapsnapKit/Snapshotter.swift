@@ -91,7 +91,7 @@ public final class Snapshotter {
 
     /// The overlays in WGS-84 (converted from GCJ-02 when asked).
     func overlaysInWGS84(_ options: SnapshotOptions) -> [Overlay] {
-        options.coordinateSystem == .gcj02 ? options.overlays.map { $0.mappingCoordinates(GCJ02.toWGS84) } : options.overlays
+        options.coordinateSystem == .gcj02 ? options.overlays.map { $0.transformed(by: GCJ02.toWGS84) } : options.overlays
     }
 
     public func camera(for options: SnapshotOptions) -> Camera {
