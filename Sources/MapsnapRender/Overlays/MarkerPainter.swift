@@ -77,13 +77,40 @@ struct MarkerPainter {
                 canvas.setColor(onDark ? Color(r: 0.95, g: 0.95, b: 0.96, a: 1) : Color(r: 0.13, g: 0.13, b: 0.15, a: 1))
                 cairo_fill(cr)
             }
-            for l in layouts { drawBalloon(l) }
+            // Balloons come from small bitmaps drawn once per look (colour, size, glyph) and
+            // placed on whole device pixels: 500 markers cost 500 blits, not 500 vector drawings.
+            var cache: [BalloonKey: (RasterImage, Int, Int)] = [:]
+            let ratio = canvas.pixelRatio
+            cairo_identity_matrix(cr)
+            for l in layouts {
+                let key = BalloonKey(color: l.marker.color, size: l.marker.size, glyph: l.marker.glyph)
+                if cache[key] == nil, let made = try? balloonImage(l, ratio: ratio) { cache[key] = made }
+                guard let (image, tx, ty) = cache[key] else { continue }
+                let x = (l.tip.x * ratio).rounded() - Double(tx), y = (l.tip.y * ratio).rounded() - Double(ty)
+                cairo_set_source_surface(cr, image.surface, x, y)
+                cairo_paint(cr)
+            }
         }
     }
 
-    private func drawBalloon(_ l: Layout) {
-        let canvas = frame.canvas, cr = canvas.cr
+    struct BalloonKey: Hashable {
+        let color: Color, size: MarkerSize, glyph: String?
+    }
+
+    /// One balloon drawn on its own small image; returns it with the tip's device pixel.
+    private func balloonImage(_ l: Layout, ratio: Double) throws -> (RasterImage, Int, Int) {
         let s = l.shape
+        let w = Int(((s.headRadius + 5) * 2 * ratio).rounded(.up)), h = Int(((s.height + 8) * ratio).rounded(.up))
+        let tx = w / 2, ty = Int(((s.height + 4) * ratio).rounded())
+        let image = try RasterImage(pixelWidth: w, pixelHeight: h)
+        let canvas = Canvas(image: image, pixelRatio: ratio)
+        drawBalloon(l.marker, s, tip: Point(x: Double(tx) / ratio, y: Double(ty) / ratio), on: canvas)
+        return (image, tx, ty)
+    }
+
+    private func drawBalloon(_ marker: Marker, _ s: MarkerShape, tip: Point, on canvas: Canvas) {
+        let cr = canvas.cr
+        let l = (marker: marker, tip: tip)
         // Soft shadow: a flattened ellipse at the tip and a faint offset copy of the balloon.
         cairo_save(cr)
         cairo_translate(cr, l.tip.x, l.tip.y)
