@@ -14,7 +14,12 @@ struct GoldenImageTests {
         let spec = try golden.spec()
         let options = try golden.options(spec)
         let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles)
-        let image = try snapshotter.snapshot(options).image
+        var image = try snapshotter.snapshot(options).image
+        if let caption = spec.caption {
+            let kinds: [CaptionBand.Kind] = [.title, .body, .detail]
+            image = try CaptionBand.captioned(image, lines: zip(caption, kinds).map { CaptionBand.Line($0, $1) },
+                                              pixelRatio: options.scale, dark: false, text: snapshotter.renderer.text)
+        }
         let expectedURL = golden.folder.appendingPathComponent("expected.png")
         let actualURL = golden.folder.appendingPathComponent("actual.png")
         let diffURL = golden.folder.appendingPathComponent("diff.png")

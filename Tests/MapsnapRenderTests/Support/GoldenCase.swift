@@ -49,6 +49,7 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         var overlays: [String]?        // GeoJSON files, relative to the repository
         var tracks: [String]?          // GPX/CSV/GeoJSON tracks, relative to the repository
         var scaleBar: String?
+        var caption: [String]?         // report caption band: [title, caption, detail]
         var allowedDifferentFraction: Double?
         var channelTolerance: Int?
     }
