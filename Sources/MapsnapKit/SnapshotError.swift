@@ -9,6 +9,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
     case noVectorSource(style: String)
     case render(RenderError)
     case sprite(SpriteError)
+    case unknownSource(name: String, available: [String])
     case spriteNotLocal(url: String)
 
     public var description: String {
@@ -19,10 +20,12 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
         case .style(let e): return "--style: \(e)"
         case .tiles(let e): return "--tiles: \(e)"
         case .sourceNotLocal(let source, let url):
-            return "--style: source '\(source)' points to \(url), which cannot be read offline; give a local archive with --tiles PATH.mbtiles"
+            return "--style: source '\(source)' points to \(url), which cannot be read offline; map it to a local archive with --source \(source)=PATH.mbtiles (or --tiles PATH.mbtiles)"
         case .noVectorSource(let style): return "--style: \(style) has no vector source to draw"
         case .render(let e): return "\(e)"
         case .sprite(let e): return "--style: sprite: \(e)"
+        case .unknownSource(let name, let available):
+            return "--source: the style has no source '\(name)' (its sources: \(available.joined(separator: ", ")))"
         case .spriteNotLocal(let url): return "--style: sprite \(url) cannot be read offline; point the style's \"sprite\" to local files"
         }
     }
@@ -32,6 +35,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .invalidOption(let o, _): return o
         case .unknownStyle, .style, .sourceNotLocal, .noVectorSource, .sprite, .spriteNotLocal: return "style"
+        case .unknownSource: return "source"
         case .tiles: return "tiles"
         case .render: return nil
         }

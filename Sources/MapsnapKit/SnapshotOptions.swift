@@ -36,6 +36,10 @@ public struct SnapshotOptions: Sendable {
     public var style: StyleReference = .defaultStyle
     /// MBTiles archives to use for the style's vector source(s) instead of its own URL.
     public var tiles: [String] = []
+    /// Style source name → local MBTiles (for styles whose sources are remote URLs).
+    public var sources: [String: String] = [:]
+    /// A local sprite instead of the style's (path without extension).
+    public var sprite: String?
     /// Draw the data credit bottom-right.
     public var attribution = true
     public var compression: PNGCompression = .balanced

@@ -11,14 +11,23 @@ public final class Snapshotter {
     let attribution: String
 
     /// Loads the style and opens its vector sources (or `tiles` in their place).
-    public init(style reference: StyleReference, tiles: [String] = []) throws(SnapshotError) {
+    /// `sources` maps a style source's name to a local archive (`--source NAME=PATH`, for styles
+    /// whose sources are remote URLs); `sprite` replaces the style's sprite (a path without the
+    /// `.json`/`.png` extension).
+    public init(style reference: StyleReference, tiles: [String] = [], sources sourceOverrides: [String: String] = [:],
+                sprite: String? = nil) throws(SnapshotError) {
         style = try reference.load()
+        for name in sourceOverrides.keys.sorted() where style.sources[name] == nil {
+            throw .unknownSource(name: name, available: style.sources.keys.sorted())
+        }
         var sources: [String: MBTilesVectorSource] = [:]
         var credits: [String] = []
         for name in style.sources.keys.sorted() {
             guard case .vector(let source) = style.sources[name]! else { continue }
             let paths: [String]
-            if !tiles.isEmpty {
+            if let override = sourceOverrides[name] {
+                paths = [override]
+            } else if !tiles.isEmpty {
                 paths = tiles
             } else if let path = source.mbtilesPath {
                 paths = [path]
@@ -35,7 +44,12 @@ public final class Snapshotter {
         }
         guard !sources.isEmpty else { throw .noVectorSource(style: style.name ?? "the style") }
         self.sources = sources
-        sprites = try Self.loadSprites(style.sprite, styleFolder: try reference.fileURL().deletingLastPathComponent())
+        // A sprite given here is a path from the current folder (the style's own is relative to the style).
+        let spriteBase = sprite.map { s -> String in
+            let base = s.hasSuffix(".json") || s.hasSuffix(".png") ? String(s[..<s.lastIndex(of: ".")!]) : s
+            return base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base
+        }
+        sprites = try Self.loadSprites(spriteBase ?? style.sprite, styleFolder: try reference.fileURL().deletingLastPathComponent())
         renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         var unique: [String] = []
         for c in credits where !unique.contains(c) { unique.append(c) }

@@ -38,6 +38,8 @@ struct SnapshotCommand {
     Style and data:
       --style NAME|PATH    built-in style name (light, dark) or a style JSON file (default light)
       --tiles PATH         MBTiles archive to use for the style's vector source (repeatable)
+      --source NAME=PATH   MBTiles for the style source NAME (styles with remote sources; repeatable)
+      --sprite PATH        local sprite (PATH.json + PATH.png, @2x too) instead of the style's
       --no-attribution     do not draw the data credit (the data's licence asks for it)
 
     Output:
@@ -103,6 +105,14 @@ struct SnapshotCommand {
                 options.style = StyleReference(try args.value(for: name, inline: inline))
             case "--tiles":
                 options.tiles.append(try args.value(for: name, inline: inline))
+            case "--source":
+                let v = try args.value(for: name, inline: inline)
+                guard let eq = v.firstIndex(of: "="), eq != v.startIndex, v.index(after: eq) != v.endIndex else {
+                    throw UsageError(option: name, message: "'\(v)' is not NAME=PATH.mbtiles")
+                }
+                options.sources[String(v[..<eq])] = String(v[v.index(after: eq)...])
+            case "--sprite":
+                options.sprite = try args.value(for: name, inline: inline)
             case "--no-attribution":
                 options.attribution = false
             case "-o", "--output":
@@ -153,7 +163,8 @@ struct SnapshotCommand {
             applyFraming()
             try options.validate()
             try OutputPath.checkWritable(output)
-            let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles)
+            let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles, sources: options.sources, sprite: options.sprite)
+            if !quiet { for w in snapshotter.style.warnings { Console.warning("--style: \(w)") } }
             let loaded = Date()
             let snapshot = try snapshotter.snapshot(options, warnings: warnings)
             let rendered = Date()
