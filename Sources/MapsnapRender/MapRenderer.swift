@@ -9,7 +9,7 @@ public final class MapRenderer {
     public let sources: [String: any VectorTileProvider]
     /// The style's sprite at pixel ratio 1 and 2 (loaded by the caller, which knows where it is).
     public let sprites: [SpriteSheet]
-    let text = TextEngine()
+    public let text = TextEngine()
 
     public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = []) {
         self.style = style
@@ -103,7 +103,7 @@ public final class MapRenderer {
     }
 
     /// Whether the style's background is dark (relative luminance under 0.4), for decorations.
-    func backgroundIsDark(atZoom zoom: Double) -> Bool {
+    public func backgroundIsDark(atZoom zoom: Double) -> Bool {
         for layer in style.layers {
             if case .background(let b) = layer.kind {
                 let c = b.color.evaluate(zoom: zoom, feature: nil)

@@ -25,6 +25,12 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
+
+    /// Rewrites the progress line on a terminal (nil clears it).
+    static func progress(_ line: String?) {
+        let text = "\r\u{1B}[2K" + (line ?? "")
+        text.utf8CString.withUnsafeBufferPointer { buf in _ = write(2, buf.baseAddress!, buf.count - 1) }
+    }
 }
 
 /// Process exit codes: 0 done, 1 the work failed, 2 bad input (arguments, files).

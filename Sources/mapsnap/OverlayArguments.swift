@@ -12,9 +12,6 @@ struct OverlayArguments {
     var trackColor: Color?
     var reducedAccuracy = false
 
-    /// Ground distances above this are refused (half the Earth's circumference).
-    static let maxMeters = 20_000_000.0
-
     static let help = """
     Overlays (coordinates latitude first; GeoJSON files use [lon, lat] as RFC 7946 says):
       --marker LAT,LON[,COLOR[,TITLE[,GLYPH]]]  a balloon pin; GLYPH is 1-2 characters (repeatable)
@@ -98,67 +95,24 @@ struct OverlayArguments {
         }
     }
 
-    // MARK: values
+    // MARK: values (parsed by MapsnapKit's OverlaySpec, shared with batch manifests)
 
-    static func fields(_ text: String, option: String, min: Int, max: Int, format: String) throws(UsageError) -> [String] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count >= min, parts.count <= max else {
-            throw UsageError(option: option, message: "'\(text)' is not \(format)")
-        }
-        return parts
+    static func spec<T>(_ option: String, _ parse: () throws(OverlaySpec.Problem) -> T) throws(UsageError) -> T {
+        do { return try parse() } catch { throw UsageError(option: option, message: error.message) }
     }
-
-    static func position(_ parts: [String], option: String) throws(UsageError) -> LatLon {
-        do { return try LatLon(parsing: parts[0] + "," + parts[1]) } catch { throw UsageError(option: option, message: error.description) }
-    }
-
     static func meters(_ text: String, option: String, what: String) throws(UsageError) -> Double {
-        let v = try parseNumber(text, option: option)
-        guard v > 0, v <= maxMeters else {
-            throw UsageError(option: option, message: "\(what) must be greater than 0 and at most 20,000 km, got \(FeatureValue.format(v)) m")
-        }
-        return v
+        try spec(option) { () throws(OverlaySpec.Problem) in try OverlaySpec.meters(text, what: what) }
     }
-
     static func color(_ text: String, option: String) throws(UsageError) -> Color {
-        guard let c = Color.parse(text) else {
-            throw UsageError(option: option, message: "'\(text)' is not a colour (use #rrggbb, rgb(…), hsl(…) or a CSS name)")
-        }
-        return c
+        try spec(option) { () throws(OverlaySpec.Problem) in try OverlaySpec.color(text) }
     }
-
     static func marker(_ text: String, option: String) throws(UsageError) -> Marker {
-        let p = try fields(text, option: option, min: 2, max: 5, format: "LAT,LON[,COLOR[,TITLE[,GLYPH]]] (a title with commas needs --overlay)")
-        var m = Marker(coordinate: try position(p, option: option))
-        if p.count > 2, !p[2].isEmpty { m.color = try color(p[2], option: option) }
-        if p.count > 3, !p[3].isEmpty { m.title = p[3] }
-        if p.count > 4, !p[4].isEmpty {
-            guard p[4].count <= 2 else { throw UsageError(option: option, message: "glyph '\(p[4])' must be 1 or 2 characters") }
-            m.glyph = p[4]
-        }
-        return m
+        try spec(option) { () throws(OverlaySpec.Problem) in try OverlaySpec.marker(text) }
     }
-
     static func user(_ text: String, option: String) throws(UsageError) -> UserLocation {
-        let p = try fields(text, option: option, min: 3, max: 4, format: "LAT,LON,ACCURACY_M[,HEADING]")
-        var u = UserLocation(coordinate: try position(p, option: option))
-        u.accuracyMeters = try meters(p[2], option: option, what: "accuracy")
-        if p.count > 3 {
-            let h = try parseNumber(p[3], option: option)
-            guard h.isFinite else { throw UsageError(option: option, message: "heading must be a number of degrees") }
-            u.headingDegrees = h
-        }
-        return u
+        try spec(option) { () throws(OverlaySpec.Problem) in try OverlaySpec.user(text) }
     }
-
     static func circle(_ text: String, option: String) throws(UsageError) -> GeoCircle {
-        let p = try fields(text, option: option, min: 3, max: 4, format: "LAT,LON,RADIUS_M[,COLOR]")
-        var c = GeoCircle(center: try position(p, option: option), radiusMeters: try meters(p[2], option: option, what: "radius"))
-        if p.count > 3, !p[3].isEmpty {
-            let color = try color(p[3], option: option)
-            c.fillColor = color
-            c.strokeColor = color
-        }
-        return c
+        try spec(option) { () throws(OverlaySpec.Problem) in try OverlaySpec.circle(text) }
     }
 }

@@ -22,10 +22,13 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory ?? repositoryRoot
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -28,6 +28,21 @@ public final class RasterImage: @unchecked Sendable {
         return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), stride)
     }
 
+    /// The single premultiplied ARGB value of every pixel in the rectangle, or nil when they differ
+    /// (a tile of open sea or of one park needs no encoding of its own).
+    public func uniformPixel(x: Int, y: Int, width: Int, height: Int) -> UInt32? {
+        withPixels { data, stride in
+            let first = UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self)
+            for row in y..<(y + height) {
+                let p = UnsafeRawPointer(data + row * stride + x * 4)
+                for col in 0..<width where p.loadUnaligned(fromByteOffset: col * 4, as: UInt32.self) != first {
+                    return nil
+                }
+            }
+            return first
+        }
+    }
+
     /// The un-premultiplied RGBA color at a device pixel (for tests and checks).
     public func rgba(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         withPixels { data, stride in
@@ -40,11 +55,18 @@ public final class RasterImage: @unchecked Sendable {
 
     /// PNG bytes: RGB when opaque, RGBA otherwise. `compression` trades speed for size.
     public func pngData(compression: PNGCompression = .balanced) throws(RenderError) -> Data {
+        try pngData(x: 0, y: 0, width: pixelWidth, height: pixelHeight, compression: compression)
+    }
+
+    /// The PNG of a rectangle of this image (device pixels), without copying it out first
+    /// (a metatile is cut into tiles this way).
+    public func pngData(x: Int, y: Int, width: Int, height: Int, compression: PNGCompression = .balanced) throws(RenderError) -> Data {
+        precondition(x >= 0 && y >= 0 && x + width <= pixelWidth && y + height <= pixelHeight)
         var buffer = pngw_buffer(data: nil, size: 0, capacity: 0)
         defer { pngw_buffer_free(&buffer) }
         var message = [CChar](repeating: 0, count: 256)
         let status = withPixels { data, stride in
-            pngw_encode_argb32(data, Int32(pixelWidth), Int32(pixelHeight), Int32(stride),
+            pngw_encode_argb32(data + y * stride + x * 4, Int32(width), Int32(height), Int32(stride),
                                compression.zlibLevel, compression.filters, &buffer, &message, message.count)
         }
         guard status == 0, let bytes = buffer.data else {

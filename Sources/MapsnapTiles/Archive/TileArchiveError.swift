@@ -12,6 +12,11 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
     case readFailed(path: String, what: String, reason: String)
     /// A stored tile's compressed bytes would not decompress.
     case corruptTile(path: String, tile: TileID, reason: InflateError)
+    /// Writing: the output exists and was not to be added to.
+    case alreadyExists(path: String)
+    /// Writing: an existing output of another format or layout.
+    case incompatible(path: String, reason: String)
+    case writeFailed(path: String, what: String, reason: String)
 
     public var description: String {
         switch self {
@@ -29,6 +34,12 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
             return "\(path): cannot read \(what): \(reason)"
         case .corruptTile(let path, let tile, let reason):
             return "\(path): tile \(tile) is corrupt: \(reason)"
+        case .alreadyExists(let path):
+            return "\(path) already exists (--resume adds the missing tiles to it; or remove it)"
+        case .incompatible(let path, let reason):
+            return "\(path): \(reason); refusing to write into it"
+        case .writeFailed(let path, let what, let reason):
+            return "\(path): cannot write \(what): \(reason)"
         }
     }
 }

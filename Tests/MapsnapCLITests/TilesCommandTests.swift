@@ -1,0 +1,196 @@
+import Foundation
+import MapsnapKit
+import Testing
+
+/// End to end: `mapsnap tiles` and `mapsnap merge` — outputs, resume after a hard kill, shards,
+/// GDAL's reading of the MBTiles, and bad input.
+@Suite(.serialized)
+struct TilesCommandTests {
+    static let box = "7.415,43.728,7.432,43.740"
+
+    func tiles(_ mbtiles: String) throws -> [TileID: Data] {
+        let a = try MBTilesArchive(path: mbtiles)
+        var out: [TileID: Data] = [:]
+        for id in try a.tileIDs() { out[id] = try a.rawTileData(id) }
+        return out
+    }
+
+    @Test func mbtilesHasTheTilesAndMetadataAndGDALReadsIt() throws {
+        let dir = try CLIRunner.scratch()
+        let out = dir.appendingPathComponent("harbour.mbtiles").path
+        let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--jobs", "2", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("written"), "\(r.stderr)")
+        let archive = try MBTilesArchive(path: out)
+        #expect(archive.metadata.format == "png")
+        #expect(archive.metadata.minZoom == 14 && archive.metadata.maxZoom == 16)
+        #expect(archive.metadata.raw["type"] == "baselayer")
+        #expect(archive.metadata.attribution?.contains("© OpenStreetMap contributors") == true)
+        let expected = [14, 15, 16].reduce(0) { n, z in n + TileRange.covering(BoundingBox(west: 7.415, south: 43.728, east: 7.432, north: 43.740), z: z).reduce(0) { $0 + $1.count } }
+        #expect(try archive.tileIDs().count == expected)
+
+        // GDAL must open it and see the bounds and zoom levels.
+        let gdal = Process()
+        gdal.executableURL = URL(fileURLWithPath: "/usr/bin/gdalinfo")
+        gdal.arguments = ["-json", out]
+        let pipe = Pipe()
+        gdal.standardOutput = pipe
+        gdal.standardError = Pipe()
+        try gdal.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        gdal.waitUntilExit()
+        #expect(gdal.terminationStatus == 0)
+        let info = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let meta = (info["metadata"] as? [String: Any])?[""] as? [String: String] ?? [:]
+        #expect(meta["ZOOM_LEVEL"] == "16", "\(meta)")
+        #expect(meta["minzoom"] == "14" && meta["maxzoom"] == "16", "\(meta)")
+        let wgs84 = info["wgs84Extent"] as? [String: Any]
+        let ring = ((wgs84?["coordinates"] as? [[[Double]]])?.first) ?? []
+        let lons = ring.map { $0[0] }, lats = ring.map { $0[1] }
+        // GDAL reports the metadata bounds (to its pixel grid).
+        #expect(abs(lons.min()! - 7.415) < 1e-4 && abs(lons.max()! - 7.432) < 1e-4, "\(ring)")
+        #expect(abs(lats.min()! - 43.728) < 1e-4 && abs(lats.max()! - 43.740) < 1e-4, "\(ring)")
+    }
+
+    /// A 2×2 block of tiles is the same picture as a snapshot of that area at that zoom.
+    @Test(arguments: [1, 2])
+    func stitchedTilesEqualASnapshot(scale: Int) throws {
+        let dir = try CLIRunner.scratch()
+        let folder = dir.appendingPathComponent("tiles").path
+        let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "16", "--scale", "\(scale)", "-o", folder])
+        #expect(r.status == 0, "\(r.stderr)")
+        let z = 16
+        let range = TileRange.covering(BoundingBox(west: 7.415, south: 43.728, east: 7.432, north: 43.740), z: z)[0]
+        let x0 = range.columns.lowerBound + 1, y0 = range.rows.lowerBound + 1   // a 2×2 block inside the box
+        let side = 256 * scale
+        let stitched = try RasterImage(pixelWidth: 2 * side, pixelHeight: 2 * side)
+        let canvasPNG = dir.appendingPathComponent("stitched.png").path
+        // Compose with the tiles' own pixels.
+        var tilesImages: [[RasterImage]] = []
+        for dy in 0..<2 {
+            var row: [RasterImage] = []
+            for dx in 0..<2 { row.append(try RasterImage(pngFile: "\(folder)/\(z)/\(x0 + dx)/\(y0 + dy).png")) }
+            tilesImages.append(row)
+        }
+        stitched.withPixels { dst, dstStride in
+            for dy in 0..<2 { for dx in 0..<2 {
+                tilesImages[dy][dx].withPixels { src, srcStride in
+                    for y in 0..<side {
+                        memcpy(UnsafeMutableRawPointer(mutating: dst + (dy * side + y) * dstStride + dx * side * 4), src + y * srcStride, side * 4)
+                    }
+                }
+            } }
+        }
+        _ = canvasPNG
+        // The same area as a snapshot: MapLibre zoom z − 1, centered on the block.
+        let snapper = try Snapshotter(style: .defaultStyle)
+        let center = WebMercator.unproject(Point(x: Double(x0 + 1) * 256, y: Double(y0 + 1) * 256), zoom: Double(z) - 1)
+        let camera = Camera(center: center, zoom: Double(z) - 1, size: ImageSize(width: 512, height: 512), pixelRatio: Double(scale))
+        let snapshot = try snapper.renderer.render(camera)
+        var differing = 0
+        for y in 0..<(2 * side) { for x in 0..<(2 * side) {
+            let a = stitched.rgba(x: x, y: y), b = snapshot.rgba(x: x, y: y)
+            if max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b))) > 24 { differing += 1 }
+        } }
+        // Geometry agrees to the pixel; labels near the block's edges may be placed differently.
+        let fraction = Double(differing) / Double(4 * side * side)
+        #expect(fraction < 0.04, "\(differing) pixels differ (\(fraction * 100) %)")
+    }
+
+    @Test func killedRunResumesToTheSameResult() throws {
+        let dir = try CLIRunner.scratch()
+        let whole = dir.appendingPathComponent("whole.mbtiles").path
+        let resumed = dir.appendingPathComponent("resumed.mbtiles").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "-o", whole]).status == 0)
+        // A hard kill (SIGKILL) after 6 tiles, from inside, so the test does not depend on timing.
+        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--jobs", "1", "-o", resumed],
+                                       environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "6"])
+        #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
+        let partial = try tiles(resumed).count
+        #expect(partial < (try tiles(whole)).count)
+        let again = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--resume", "-o", resumed])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("skipped"), "\(again.stderr)")
+        #expect(try tiles(resumed) == (try tiles(whole)))
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", resumed]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        try check.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
+    }
+
+    @Test func killedFolderRunLeavesNoTruncatedFile() throws {
+        let dir = try CLIRunner.scratch()
+        let folder = dir.appendingPathComponent("tiles").path
+        _ = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--jobs", "1", "-o", folder],
+                              environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "5"])
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        for f in files where !f.hasSuffix(".json") && f.split(separator: "/").count == 3 {
+            #expect(f.hasSuffix(".png"), "stray file \(f)")
+            #expect((try? RasterImage(pngFile: folder + "/" + f)) != nil, "\(f) is not a whole PNG")
+        }
+        let again = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--resume", "-o", folder])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
+    @Test func shardsMergeIntoTheSingleRun() throws {
+        let dir = try CLIRunner.scratch()
+        let whole = dir.appendingPathComponent("whole.mbtiles").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "-o", whole]).status == 0)
+        var shards: [String] = []
+        for k in 0..<3 {
+            let s = dir.appendingPathComponent("shard\(k).mbtiles").path
+            let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--shard", "\(k)/3", "-o", s])
+            #expect(r.status == 0, "\(r.stderr)")
+            shards.append(s)
+        }
+        let counts = try shards.map { try tiles($0).count }
+        #expect(counts.allSatisfy { $0 > 0 }, "every shard gets work: \(counts)")
+        let merged = dir.appendingPathComponent("all.mbtiles").path
+        let m = try CLIRunner.run(["merge"] + shards + ["-o", merged])
+        #expect(m.status == 0, "\(m.stderr)")
+        #expect(try tiles(merged) == (try tiles(whole)))
+        #expect(counts.reduce(0, +) == (try tiles(whole)).count, "no overlaps")
+        let a = try MBTilesArchive(path: merged).metadata, b = try MBTilesArchive(path: whole).metadata
+        #expect(a.bounds == b.bounds && a.minZoom == b.minZoom && a.maxZoom == b.maxZoom)
+    }
+
+    static let errors: [SnapshotErrorTests.Case] = [
+        .init(arguments: ["tiles", "--zoom", "18-12", "-o", "x.mbtiles"], message: "--zoom: '18-12' goes downwards; write 12-18"),
+        .init(arguments: ["tiles", "--zoom", "12-25", "-o", "x.mbtiles"], message: "--zoom: zoom levels must be within 0-24, got 12-25"),
+        .init(arguments: ["tiles", "--zoom", "12", "--bbox", "7.5,43.7,7.4,43.8", "-o", "x.mbtiles"],
+              message: "--bbox: west 7.5 is east of east 7.4 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
+        .init(arguments: ["tiles", "--zoom", "12", "--bbox", "7.4,43.7,7.5,95", "-o", "x.mbtiles"], message: "--bbox: latitude 95 is outside -90...90"),
+        .init(arguments: ["tiles", "--zoom", "12", "--bbox", "7.4,43.7", "-o", "x.mbtiles"], message: "--bbox: '7.4,43.7' is not W,S,E,N (west,south,east,north in degrees)"),
+        .init(arguments: ["tiles", "--zoom", "12", "-o", "tiles.zip"], message: "--output: 'tiles.zip' is neither a folder nor a .mbtiles file"),
+        .init(arguments: ["tiles", "--zoom", "12", "--shard", "3/3", "-o", "x.mbtiles"], message: "--shard: '3/3' is not K/N with 0 <= K < N (e.g. 0/4)"),
+        .init(arguments: ["tiles", "--zoom", "12", "-o", "/nonexistent-folder/x.mbtiles"], message: "--output: /nonexistent-folder/x.mbtiles: folder /nonexistent-folder does not exist"),
+        .init(arguments: ["tiles", "-o", "x.mbtiles"], message: "--zoom: is required, e.g. --zoom 12-16"),
+    ]
+
+    @Test(arguments: errors)
+    func badInputExitsTwo(_ c: SnapshotErrorTests.Case) throws {
+        let dir = try CLIRunner.scratch()
+        let r = try CLIRunner.run(c.arguments, in: dir)
+        #expect(r.status == 2)
+        #expect(r.stderr == "mapsnap: error: \(c.message)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func anExistingArchiveOfAnotherKindIsNeverTouched() throws {
+        let dir = try CLIRunner.scratch()
+        let target = dir.appendingPathComponent("vector.mbtiles")
+        try FileManager.default.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("data/monaco.mbtiles"), to: target)
+        let before = try Data(contentsOf: target)
+        let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14", "--resume", "-o", target.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("mapsnap: error: --output: \(target.path): not a mapsnap raster MBTiles"), "\(r.stderr)")
+        #expect(try Data(contentsOf: target) == before)
+        let plain = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14", "-o", target.path])
+        #expect(plain.stderr == "mapsnap: error: --output: \(target.path) already exists (--resume adds the missing tiles to it; or remove it)\n")
+    }
+}
