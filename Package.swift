@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "MapsnapKit", targets: ["MapsnapKit"]),
         .executable(name: "mapsnap", targets: ["mapsnap"]),
+        .executable(name: "mapsnap-conformance", targets: ["mapsnap-conformance"]),
     ],
     targets: [
         // MARK: system libraries
@@ -33,6 +34,9 @@ let package = Package(
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit"]),
+        // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
+        .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
+        .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
 
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
@@ -43,5 +47,6 @@ let package = Package(
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapKit"]),
+        .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
     ]
 )

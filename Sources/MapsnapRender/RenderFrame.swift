@@ -47,10 +47,13 @@ final class RenderFrame {
         var out: [TileLayerFeatures] = []
         for loaded in tilesBySource[source] ?? [] {
             do {
-                guard let layer = try loaded.tile.layer(named: sourceLayer), layer.featureCount > 0 else { continue }
+                // A GeoJSON source's tiles hold one layer, whatever `source-layer` says (the spec ignores it there).
+                let name = loaded.tile.layerNames == [GeoJSONVectorSource.layerName] ? GeoJSONVectorSource.layerName : sourceLayer
+                guard let layer = try loaded.tile.layer(named: name), layer.featureCount > 0 else { continue }
                 var features: [RenderFeature] = []
                 features.reserveCapacity(layer.featureCount)
-                try layer.forEachFeature { features.append(RenderFeature($0)) }
+                let extent = layer.extent
+                try layer.forEachFeature { features.append(RenderFeature($0, extent: extent)) }
                 let projection = TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform)
                 out.append(TileLayerFeatures(tile: loaded, projection: projection, features: features,
                                              visibleArea: visibleArea(projection)))
@@ -85,7 +88,9 @@ final class RenderFrame {
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {
-        guard let source = layer.source, let sourceLayer = layer.sourceLayer else { return }
+        // Layers on a GeoJSON source have no `source-layer`: the decode path reads the tile's only layer.
+        guard let source = layer.source else { return }
+        let sourceLayer = layer.sourceLayer ?? GeoJSONVectorSource.layerName
         // A filter that admits only some `class` values need not look at the other features.
         let possible = layer.filter?.possibleValues(forKey: TileLayerFeatures.bucketKey)
         for group in features(source: source, sourceLayer: sourceLayer) {

@@ -5,10 +5,13 @@ final class RenderFeature {
     /// The same feature as an existential, boxed once rather than at every filter or property call.
     let feature: any Feature
     var geometryType: GeometryType { source.geometryType }
+    /// The tile's width in geometry units (the layer's extent).
+    let extent: Int32
 
-    init(_ source: VectorTileFeature) {
+    init(_ source: VectorTileFeature, extent: Int) {
         self.source = source
         feature = source
+        self.extent = Int32(clamping: extent)
     }
 
     private var decoded = false
@@ -16,10 +19,20 @@ final class RenderFeature {
     private var bounds: TileBounds?
 
     /// The geometry in tile units, or nil when it is corrupt (the feature is then skipped).
+    /// Points in the tile's buffer (outside `0..<extent`) are left out, as MapLibre's circle and
+    /// symbol buckets leave them out: the neighbouring tile holds them, and drawing both copies
+    /// would darken a circle's anti-aliased rim or place a label twice.
     var parts: [[TilePoint]]? {
         if !decoded {
             decoded = true
             decodedParts = try? source.geometryParts()
+            if geometryType == .point, let parts = decodedParts {
+                let e = extent
+                decodedParts = parts.compactMap { part in
+                    let inside = part.filter { $0.x >= 0 && $0.x < e && $0.y >= 0 && $0.y < e }
+                    return inside.isEmpty ? nil : inside
+                }
+            }
         }
         return decodedParts
     }

@@ -79,7 +79,8 @@ public struct VectorSource: Sendable, Hashable {
     }
 }
 
-/// A `geojson` source: inline data or a URL/path to a file.
+/// A `geojson` source: inline data or a URL/path to a file. The renderer cuts it into tiles the
+/// way MapLibre's geojson-vt does (`buffer`, `tolerance` and `maxzoom` below).
 public struct GeoJSONSourceDefinition: Sendable, Hashable {
     public enum Data: Sendable, Hashable {
         /// The GeoJSON object as written in the style.
@@ -92,15 +93,33 @@ public struct GeoJSONSourceDefinition: Sendable, Hashable {
     /// For relative paths and `file://` URLs: the absolute file URL (resolved against the
     /// style's folder). nil for inline data and remote URLs.
     public var fileURL: URL?
+    /// The deepest tile level cut (spec default 18); deeper views overzoom those tiles.
     public var maxZoom: Int = 18
     public var attribution: String?
+    /// Points (at 512 px per tile) kept around each tile so that wide strokes and labels reach
+    /// across tile edges (spec default 128, 0...512).
+    public var buffer: Double = 128
+    /// Douglas–Peucker tolerance in points below the source's maxzoom (spec default 0.375).
+    public var tolerance: Double = 0.375
+    /// Number the features 0, 1, 2… as their ids (the spec's `generateId`), replacing theirs.
+    public var generateId: Bool = false
 
-    public init(data: Data, fileURL: URL? = nil, maxZoom: Int = 18, attribution: String? = nil) {
+    public init(data: Data, fileURL: URL? = nil, maxZoom: Int = 18, attribution: String? = nil,
+                buffer: Double = 128, tolerance: Double = 0.375, generateId: Bool = false) {
         self.data = data
         self.fileURL = fileURL
         self.maxZoom = maxZoom
         self.attribution = attribution
+        self.buffer = buffer
+        self.tolerance = tolerance
+        self.generateId = generateId
     }
+
+    /// The `type` values a GeoJSON object may have (RFC 7946 §1.4).
+    public static let geoJSONTypes: Set<String> = [
+        "FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString",
+        "Polygon", "MultiPolygon", "GeometryCollection",
+    ]
 }
 
 extension StyleSource {
@@ -159,7 +178,13 @@ extension StyleSource {
             }
             var definition: GeoJSONSourceDefinition
             switch data {
-            case .object:
+            case .object(let members):
+                switch members["type"] {
+                case .string(let kind)? where GeoJSONSourceDefinition.geoJSONTypes.contains(kind): break
+                case let other:
+                    log.error("\(path).data.type", "expected a GeoJSON type (\(GeoJSONSourceDefinition.geoJSONTypes.sorted().joined(separator: ", "))), got \(other?.json ?? "nothing")")
+                    return nil
+                }
                 definition = GeoJSONSourceDefinition(data: .inline(data))
             case .string(let location):
                 definition = GeoJSONSourceDefinition(data: .url(location))
@@ -176,6 +201,29 @@ extension StyleSource {
             }
             definition.maxZoom = zoom("maxzoom", default: 18)
             definition.attribution = string("attribution")
+            func number(_ key: String, in range: ClosedRange<Double>, default value: Double) -> Double {
+                switch object[key] {
+                case .number(let n)? where range.contains(n): return n
+                case nil: return value
+                case let other?:
+                    log.error("\(path).\(key)", "expected a number between \(FeatureValue.format(range.lowerBound)) and \(FeatureValue.format(range.upperBound)), got \(other.json)")
+                    return value
+                }
+            }
+            definition.buffer = number("buffer", in: 0...512, default: 128)
+            definition.tolerance = number("tolerance", in: 0...Double.greatestFiniteMagnitude, default: 0.375)
+            switch object["generateId"] {
+            case .bool(let b)?: definition.generateId = b
+            case nil: break
+            case let other?: log.error("\(path).generateId", "expected a boolean, got \(other.json)")
+            }
+            // Options that change what is drawn, which this renderer does not implement yet.
+            if object["cluster"] == .bool(true) {
+                log.warning("\(path).cluster", "clustering is not supported; every point is drawn")
+            }
+            for key in ["filter", "promoteId"] where object[key] != nil {
+                log.warning("\(path).\(key)", "\"\(key)\" is not supported for GeoJSON sources; ignored")
+            }
             return log.errors.count == errorsBefore ? .geojson(definition) : nil
         default:
             log.warning("\(path).type", "source type \"\(type)\" is not supported; layers using it are not drawn")

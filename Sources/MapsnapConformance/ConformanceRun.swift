@@ -1,0 +1,162 @@
+import Foundation
+import MapsnapKit
+
+/// A whole conformance run: the render tests of a `render/` folder (`tests/…`, `assets/`) and the
+/// expression tests of an `expression/` folder (`tests/<family>/<name>/test.json`), judged as
+/// upstream judges them and checked against the list of known failures.
+///
+/// It prints one line per render test (`PASS|FAIL|KNOWN id (difference %)`) and one per expression
+/// test that does not pass, then the pass rate per category and overall, and writes `actual.png`
+/// and `diff.png` of every render test that does not pass under `outputDirectory/<id>/`.
+public struct ConformanceRun {
+    public var renderDirectory: URL?
+    public var expressionDirectory: URL?
+    public var outputDirectory: URL
+    public var knownFailures: KnownFailures
+    /// Only tests whose id contains this text.
+    public var filter: String?
+
+    public init(renderDirectory: URL?, expressionDirectory: URL?, outputDirectory: URL,
+                knownFailures: KnownFailures = KnownFailures(), filter: String? = nil) {
+        self.renderDirectory = renderDirectory
+        self.expressionDirectory = expressionDirectory
+        self.outputDirectory = outputDirectory
+        self.knownFailures = knownFailures
+        self.filter = filter
+    }
+
+    public enum Status: String, Sendable {
+        case pass = "PASS", fail = "FAIL", known = "KNOWN"
+    }
+
+    public struct Outcome: Sendable {
+        public var id: String
+        public var status: Status
+        /// `(0.12%)` for render tests; empty for expression tests.
+        public var difference: String
+        /// Why it failed (or the known-failure reason).
+        public var detail: String
+        /// A test on the known-failure list.
+        public var listed: Bool
+
+        /// `PASS line-cap/butt (0.00%)`, `FAIL … (3.10%) reason`, `KNOWN … (3.10%) reason`.
+        public var line: String {
+            ([status.rawValue, id] + (difference.isEmpty ? [] : [difference]) + (detail.isEmpty ? [] : ["— " + detail]))
+                .joined(separator: " ")
+        }
+    }
+
+    public struct Summary: Sendable {
+        public var render: [Outcome] = []
+        public var expression: [Outcome] = []
+        /// Expression tests that passed only on the inputs a `Feature` can carry.
+        public var expressionTestsWithSkippedInputs = 0
+
+        /// Failures not on the known-failure list: these make the run fail.
+        public var unexpectedFailures: [Outcome] { (render + expression).filter { $0.status == .fail } }
+        /// Listed as known failures but passing now: the list should be updated.
+        public var fixed: [Outcome] { (render + expression).filter { $0.status == .pass && $0.listed } }
+    }
+
+    /// Runs everything, reporting each line to `output` as it goes.
+    public func run(output: (String) -> Void) throws(ConformanceError) -> Summary {
+        var summary = Summary()
+        if let renderDirectory {
+            let tests = try RenderTestCase.discover(in: renderDirectory.appendingPathComponent("tests"))
+                .filter { filter.map($0.id.contains) ?? true }
+            let runner = RenderTestRunner(assets: renderDirectory.appendingPathComponent("assets"))
+            for test in tests {
+                let outcome = judge(runner.run(test))
+                summary.render.append(outcome)
+                output(outcome.line)
+            }
+        }
+        if let expressionDirectory {
+            let root = expressionDirectory.appendingPathComponent("tests").standardizedFileURL
+            let files = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+                .filter { $0.lastPathComponent == "test.json" }
+                .map { (file: $0, id: "expression/" + String($0.deletingLastPathComponent().standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })) }
+                .filter { entry in filter.map(entry.id.contains) ?? true }
+                .sorted { $0.id < $1.id }
+            for (file, id) in files {
+                let result = ExpressionSpecTest.run(FileManager.default.contents(atPath: file.path) ?? Data())
+                if result.passed && result.skippedInputs > 0 { summary.expressionTestsWithSkippedInputs += 1 }
+                let outcome = outcome(id: id, passed: result.passed, difference: "", failure: result.reason)
+                summary.expression.append(outcome)
+                if outcome.status != .pass || outcome.listed { output(outcome.line) }
+            }
+        }
+        for line in report(summary) { output(line) }
+        return summary
+    }
+
+    private func outcome(id: String, passed: Bool, difference: String, failure: String) -> Outcome {
+        let reason = knownFailures.reason(id)
+        if passed {
+            return Outcome(id: id, status: .pass, difference: difference, detail: reason == nil ? "" : "listed as a known failure, now passes",
+                           listed: reason != nil)
+        }
+        if let reason {
+            return Outcome(id: id, status: .known, difference: difference, detail: reason.isEmpty ? failure : reason, listed: true)
+        }
+        return Outcome(id: id, status: .fail, difference: difference, detail: failure, listed: false)
+    }
+
+    private func judge(_ result: RenderTestRunner.Result) -> Outcome {
+        let difference = result.difference.map { String(format: "(%.2f%%)", $0 * 100) } ?? "(error)"
+        var failure = result.error ?? ""
+        if failure.isEmpty, let d = result.difference, !result.passed, let actual = result.actual {
+            let pixels = Int((d * Double(actual.width * actual.height)).rounded())
+            failure = "\(pixels) px differ, \(Int((result.allowed * Double(actual.width * actual.height)).rounded(.down))) allowed"
+        }
+        let outcome = outcome(id: result.id, passed: result.passed, difference: difference, failure: failure)
+        if !result.passed { writeImages(result) }
+        return outcome
+    }
+
+    private func writeImages(_ result: RenderTestRunner.Result) {
+        let folder = outputDirectory.appendingPathComponent(result.id)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? result.actual?.writePNG(to: folder.appendingPathComponent("actual.png").path)
+        try? result.diff?.writePNG(to: folder.appendingPathComponent("diff.png").path)
+        if !result.warnings.isEmpty {
+            try? (result.warnings.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("warnings.txt"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The summary lines: pass rate per category, the background/fill/line/circle group, all
+    /// render tests, the expression tests, then what needs attention.
+    func report(_ summary: Summary) -> [String] {
+        func rate(_ outcomes: [Outcome]) -> String {
+            let passed = outcomes.filter { $0.status == .pass }.count
+            return String(format: "%d/%d (%.1f%%)", passed, outcomes.count, outcomes.isEmpty ? 0 : 100 * Double(passed) / Double(outcomes.count))
+        }
+        var lines: [String] = [""]
+        if !summary.render.isEmpty {
+            lines.append("render tests by category:")
+            let categories = Dictionary(grouping: summary.render) { String($0.id.split(separator: "/").first ?? "") }
+            let width = categories.keys.map(\.count).max() ?? 0
+            for category in categories.keys.sorted() {
+                lines.append("  " + category.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + rate(categories[category]!))
+            }
+            let core = summary.render.filter { ["background", "fill", "line", "circle"].contains($0.id.split(separator: "-").first.map(String.init) ?? "") }
+            lines.append("render tests, background/fill/line/circle: \(rate(core))")
+            lines.append("render tests, all: \(rate(summary.render))")
+        }
+        if !summary.expression.isEmpty {
+            lines.append("expression tests: \(rate(summary.expression))"
+                + (summary.expressionTestsWithSkippedInputs > 0
+                   ? "; \(summary.expressionTestsWithSkippedInputs) of the passes skip inputs with array/object/null properties, which a Feature cannot hold"
+                   : ""))
+        }
+        if !summary.fixed.isEmpty {
+            lines.append("known failures that now pass (remove them from the list): " + summary.fixed.map(\.id).joined(separator: ", "))
+        }
+        let unexpected = summary.unexpectedFailures
+        lines.append(unexpected.isEmpty ? "no unexpected failures" : "\(unexpected.count) unexpected failure(s): " + unexpected.map(\.id).joined(separator: ", "))
+        if summary.render.contains(where: { $0.status != .pass }) {
+            lines.append("actual and diff images: \(outputDirectory.path)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MapsnapKit
+
+/// Renders MapLibre render tests with mapsnap and judges them as upstream's runner does
+/// (`test/integration/render/run_render_tests.ts`): the image is rendered at `width × height`
+/// points and `pixelRatio`, un-premultiplied, compared with each `expected*.png` by pixelmatch
+/// (the test's threshold, anti-aliased pixels not counted), and passes when the smallest
+/// fraction of differing pixels is at most `allowed`.
+///
+/// `local://` URLs resolve against `assets`: vector tiles (`local://tiles/{z}-{x}-{y}.mvt`, a
+/// template without placeholders serving one file for every tile), sprites, TileJSON and GeoJSON
+/// files. Glyph URLs are not needed (text is drawn with system fonts). No attribution is drawn.
+public struct RenderTestRunner {
+    public let assets: URL
+
+    public init(assets: URL) {
+        self.assets = assets
+    }
+
+    public struct Result: Sendable {
+        public var id: String
+        /// The smallest fraction of differing pixels over the expected images; nil when the test
+        /// could not be rendered or compared (`error` says why).
+        public var difference: Double?
+        public var allowed: Double
+        public var passed: Bool { difference.map { $0 <= allowed } ?? false }
+        public var error: String?
+        /// Style and render warnings (unsupported properties, skipped tiles…).
+        public var warnings: [String]
+        public var actual: RGBAImage?
+        /// pixelmatch's diff image against the closest expected image.
+        public var diff: RGBAImage?
+    }
+
+    public func run(_ test: RenderTestCase) -> Result {
+        var result = Result(id: test.id, difference: nil, allowed: test.allowed, error: nil, warnings: [], actual: nil, diff: nil)
+        let actual: RGBAImage
+        do {
+            actual = try render(test, warnings: &result.warnings)
+        } catch {
+            result.error = "\(error)"
+            return result
+        }
+        result.actual = actual
+        var reasons: [String] = []
+        for file in test.expectedImages {
+            let expected: RGBAImage
+            do { expected = try RGBAImage(pngFile: file.path) } catch {
+                reasons.append(error.description)
+                continue
+            }
+            guard expected.width == actual.width, expected.height == actual.height else {
+                reasons.append("\(file.lastPathComponent) is \(expected.width)x\(expected.height), rendered \(actual.width)x\(actual.height)")
+                continue
+            }
+            let match = Pixelmatch.compare(actual, expected, options: .init(threshold: test.threshold), drawDiff: true)
+            let fraction = Double(match.differentPixels) / Double(actual.width * actual.height)
+            if result.difference == nil || fraction < result.difference! {
+                result.difference = fraction
+                result.diff = match.diffImage
+            }
+        }
+        if result.difference == nil { result.error = reasons.joined(separator: "; ") }
+        return result
+    }
+
+    /// The test's image, straight RGBA.
+    public func render(_ test: RenderTestCase, warnings: inout [String]) throws -> RGBAImage {
+        let styleValue = try TestOperations.apply(test.operations, to: test.style)
+        let style = try StyleDocument.parse(Data(styleValue.json.utf8), baseURL: test.directory, fileName: test.id + "/style.json")
+        warnings += style.warnings.map(\.description)
+        var sources: [String: any VectorTileProvider] = [:]
+        for name in style.sources.keys.sorted() {
+            switch style.sources[name]! {
+            case .vector(let source):
+                sources[name] = try vectorSource(source, name: name)
+            case .geojson(var definition):
+                if case .url(let url) = definition.data, let file = local(url) { definition.fileURL = file }
+                let source = try GeoJSONVectorSource(definition: definition)
+                warnings += source.problems.map { "source \(name): \($0)" }
+                sources[name] = source
+            case .other(let type):
+                warnings.append("source \(name): type \(type) is not supported")
+            }
+        }
+        let sprites = loadSprites(style.sprite, warnings: &warnings)
+        let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
+        let camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
+                            size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
+                            degreesClockwiseFromNorth: style.bearing ?? 0)
+        let log = WarningLog()
+        let image = try renderer.render(camera, options: .init(), warnings: log)
+        warnings += log.messages
+        return RGBAImage(image)
+    }
+
+    /// The file a `local://` URL names, or nil for other URLs.
+    func local(_ url: String) -> URL? {
+        let scheme = "local://"
+        guard url.hasPrefix(scheme) else { return nil }
+        return assets.appendingPathComponent(String(url.dropFirst(scheme.count)))
+    }
+
+    private func vectorSource(_ source: VectorSource, name: String) throws(FixtureError) -> any VectorTileProvider {
+        var templates = source.tiles ?? []
+        var minZoom = source.minZoom, maxZoom = source.maxZoom
+        if templates.isEmpty, let url = source.url {
+            // A TileJSON document: its `tiles` and zoom range.
+            guard let file = local(url), let data = FileManager.default.contents(atPath: file.path),
+                  case .object(let tileJSON) = (try? StyleValue.parseJSON(data)) ?? .null else {
+                throw .notLocal(source: name, url: url)
+            }
+            templates = tileJSON["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            minZoom = tileJSON["minzoom"]?.numberValue.map { Int($0) } ?? minZoom
+            maxZoom = tileJSON["maxzoom"]?.numberValue.map { Int($0) } ?? maxZoom
+        }
+        guard let template = templates.first else { throw .notLocal(source: name, url: source.url ?? "no tiles") }
+        guard let file = local(template) else { throw .notLocal(source: name, url: template) }
+        return DirectoryVectorSource(template: file.path, minZoom: minZoom, maxZoom: maxZoom)
+    }
+
+    /// The sprite at pixel ratio 1 and 2 (MapLibre loads `@2x` for ratios above 1); a missing
+    /// sprite is a warning, as it is for MapLibre.
+    private func loadSprites(_ sprite: String?, warnings: inout [String]) -> [SpriteSheet] {
+        guard let sprite, !sprite.isEmpty else { return [] }
+        guard let base = local(sprite)?.path ?? (sprite.hasPrefix("/") ? sprite : nil) else {
+            warnings.append("sprite \(sprite) is not local; drawn without it")
+            return []
+        }
+        do {
+            let one = try SpriteSheet(base: base, pixelRatio: 1)
+            let two = try SpriteSheet(base: base, pixelRatio: 2)
+            return two.jsonPath == one.jsonPath ? [one] : [one, two]
+        } catch {
+            warnings.append("sprite: \(error)")
+            return []
+        }
+    }
+}
+
+/// A test that needs a file this runner cannot map to the fixtures.
+public enum FixtureError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notLocal(source: String, url: String)
+    public var description: String {
+        switch self {
+        case .notLocal(let source, let url): return "source \(source): \(url) is not a local:// fixture"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A vector source whose tiles are files named by a template, e.g. `tiles/{z}/{x}/{y}.pbf` or
+/// `tiles/{z}-{x}-{y}.mvt` (a folder of tiles, or a `tiles` URL of a style mapped to a folder).
+/// `{z}`, `{x}` and `{y}` are replaced by the tile address (`{-y}` by the TMS row). A template
+/// without placeholders names one file that is returned for every tile, as a tile server would.
+/// A missing file is a tile without data; gzip- or zlib-compressed files are inflated.
+/// Not for concurrent use.
+public final class DirectoryVectorSource: VectorTileProvider {
+    public let template: String
+    public let minZoom: Int
+    public let maxZoom: Int
+    public let bounds: BoundingBox?
+    public let attribution: String?
+    private var cache: [String: VectorTile?] = [:]
+    private var cacheOrder: [String] = []
+    private let cacheLimit = 64
+
+    public init(template: String, minZoom: Int = 0, maxZoom: Int = 14, bounds: BoundingBox? = nil, attribution: String? = nil) {
+        self.template = template
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.bounds = bounds
+        self.attribution = attribution
+    }
+
+    /// The file that holds tile `id`.
+    public func path(for id: TileID) -> String {
+        template.replacingOccurrences(of: "{z}", with: String(id.z))
+            .replacingOccurrences(of: "{x}", with: String(id.x))
+            .replacingOccurrences(of: "{y}", with: String(id.y))
+            .replacingOccurrences(of: "{-y}", with: String(id.tmsRow))
+    }
+
+    public func vectorTile(_ id: TileID) throws -> VectorTile? {
+        let path = path(for: id)
+        if let hit = cache[path] { return hit }
+        var tile: VectorTile?
+        if var data = FileManager.default.contents(atPath: path) {
+            do {
+                if isCompressed(data) { data = try inflate(data) }
+                tile = try VectorTile(data: data)
+            } catch {
+                throw TileSourceError.corruptTile(path: path, tile: id, reason: "\(error)")
+            }
+        }
+        cache[path] = tile
+        cacheOrder.append(path)
+        if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
+        return tile
+    }
+}

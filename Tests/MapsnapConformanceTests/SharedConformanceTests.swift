@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import MapsnapConformance
+
+/// MapLibre's own tests (`shared/conformance` beside the repository), when present: every test
+/// that fails must be on `Tests/Conformance/known-failures.txt`. The same run as
+/// `scripts/conformance.sh`, inside `swift test`.
+@Suite struct SharedConformanceTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shared: URL? = {
+        for candidate in [repository.deletingLastPathComponent().appendingPathComponent("shared/conformance"),
+                          URL(fileURLWithPath: "/work/shared/conformance")]
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("render/tests").path) {
+            return candidate
+        }
+        return nil
+    }()
+
+    @Test(.enabled(if: shared != nil, "shared/conformance not found"))
+    func onlyKnownFailuresFail() throws {
+        let known = try KnownFailures(contentsOf: Self.repository.appendingPathComponent("Tests/Conformance/known-failures.txt"))
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-conformance-tests")
+        let run = ConformanceRun(renderDirectory: Self.shared!.appendingPathComponent("render"),
+                                 expressionDirectory: Self.shared!.appendingPathComponent("expression"),
+                                 outputDirectory: out, knownFailures: known)
+        var report: [String] = []
+        let summary = try run.run { report.append($0) }
+        print(report.joined(separator: "\n"))
+        #expect(summary.render.count > 0 && summary.expression.count > 0)
+        #expect(summary.unexpectedFailures.isEmpty, "not on the known-failure list: \(summary.unexpectedFailures.map(\.line).joined(separator: "\n"))")
+        // Each known failure names a test that exists.
+        let ids = Set((summary.render + summary.expression).map(\.id))
+        #expect(known.reasons.keys.filter { !ids.contains($0) }.sorted() == [])
+    }
+}
