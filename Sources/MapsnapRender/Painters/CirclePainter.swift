@@ -22,7 +22,10 @@ enum CirclePainter {
                         cairo_arc(cr, s.x + dx, s.y + dy, radius, 0, 2 * .pi)
                         canvas.setColor(style.color.evaluate(zoom: zoom, feature: feature), opacity: opacity)
                         if strokeWidth > 0 {
-                            cairo_fill_preserve(cr)
+                            // As MapLibre: the stroke lies outside the radius (outer edge radius + width).
+                            cairo_fill(cr)
+                            cairo_new_path(cr)
+                            cairo_arc(cr, s.x + dx, s.y + dy, radius + strokeWidth / 2, 0, 2 * .pi)
                             let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
                             canvas.setColor(style.strokeColor.evaluate(zoom: zoom, feature: feature), opacity: strokeOpacity)
                             cairo_set_line_width(cr, strokeWidth)
