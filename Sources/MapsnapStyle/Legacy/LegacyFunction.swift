@@ -44,7 +44,7 @@ struct LegacyFunction: Expression {
         case .zoom:
             value = .number(context.zoom)
         case .property(let name):
-            guard let property = context.feature?.property(name) else { return try fallback() }
+            guard let property = context.property(name) else { return try fallback() }
             value = StyleValue(property)
         }
         return try evaluate(value, context)

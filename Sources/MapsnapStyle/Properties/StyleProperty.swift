@@ -1,12 +1,13 @@
 /// A typed paint or layout property: a constant, or an expression (zoom function, data-driven
 /// or both) evaluated per render or per feature.
 public struct StyleProperty<T: Sendable>: Sendable {
+    @usableFromInline
     enum Storage: Sendable {
         case constant(T)
         case expression(any Expression, convert: @Sendable (StyleValue) -> T?)
     }
 
-    let storage: Storage
+    @usableFromInline let storage: Storage
     /// The spec default, used when an evaluation fails or gives a value of the wrong type.
     public let defaultValue: T
     /// false → the renderer can evaluate once per layer per render.
@@ -38,7 +39,11 @@ public struct StyleProperty<T: Sendable>: Sendable {
 
     /// The value at a zoom for a feature (the feature may be nil when `dependsOnFeature` is
     /// false). Falls back to the spec default on evaluation errors and wrong types.
-    @inline(__always)
+    ///
+    /// Inlinable, so that callers in other modules get it specialized for their `T`: the
+    /// generic version looked up `Storage<T>`'s metadata on every call (about half the cost
+    /// of evaluating a zoom curve).
+    @inlinable
     public func evaluate(zoom: Double, feature: (any Feature)?) -> T {
         switch storage {
         case .constant(let value):
