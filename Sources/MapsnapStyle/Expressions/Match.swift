@@ -29,11 +29,11 @@ struct Match: Expression, ExpressionOperator {
         self.numberCases = numberCases
         self.outputs = outputs
         self.fallback = fallback
-        // Label order does not matter (labels are unique); sorted for determinism.
-        let strings = stringCases.count <= Match.linearSearchLimit ? stringCases.sorted { $0.key < $1.key } : []
+        // (Label order does not change the result: labels are unique.)
+        let strings = stringCases.count <= Match.linearSearchLimit ? Array(stringCases) : []
         stringLabels = strings.map(\.key)
         stringOutputs = strings.map(\.value)
-        let numbers = numberCases.count <= Match.linearSearchLimit ? numberCases.sorted { $0.key < $1.key } : []
+        let numbers = numberCases.count <= Match.linearSearchLimit ? Array(numberCases) : []
         numberLabels = numbers.map(\.key)
         numberOutputs = numbers.map(\.value)
     }

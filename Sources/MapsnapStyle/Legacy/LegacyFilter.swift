@@ -200,7 +200,7 @@ struct LegacyIn: Expression {
         self.key = key
         self.values = values
         self.negated = negated
-        list = values.count <= 10 ? values.sorted { $0.description < $1.description } : nil
+        list = values.count <= 10 ? Array(values) : nil  // (order does not change the result)
     }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {

@@ -255,7 +255,6 @@ final class OneOfTest: FilterProgram, @unchecked Sendable {
         for value in values {
             if case .string(let s) = value { strings.append(s) } else { others.append(value) }
         }
-        strings.sort()
         self.strings = strings
         stringLengths = strings.map(\.utf8.count)
         self.others = others
