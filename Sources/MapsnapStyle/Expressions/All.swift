@@ -7,7 +7,8 @@ struct All: Expression, ExpressionOperator {
     var children: [any Expression] { operands }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        for operand in operands where !(try operand.evaluateBool(context)) { return .bool(false) }
+        // By index: `for operand in operands` copies (retains) each existential.
+        for i in operands.indices where !(try operands[i].evaluateBool(context)) { return .bool(false) }
         return .bool(true)
     }
 

@@ -7,7 +7,7 @@ struct AnyOf: Expression, ExpressionOperator {
     var children: [any Expression] { operands }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        for operand in operands where try operand.evaluateBool(context) { return .bool(true) }
+        for i in operands.indices where try operands[i].evaluateBool(context) { return .bool(true) }
         return .bool(false)
     }
 

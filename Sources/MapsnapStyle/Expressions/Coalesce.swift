@@ -7,8 +7,8 @@ struct Coalesce: Expression, ExpressionOperator {
     var children: [any Expression] { operands }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        for operand in operands {
-            let value = try operand.evaluate(context)
+        for i in operands.indices {
+            let value = try operands[i].evaluate(context)
             if !value.isNull { return value }
         }
         return .null

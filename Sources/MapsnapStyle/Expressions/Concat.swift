@@ -8,7 +8,7 @@ struct Concat: Expression, ExpressionOperator {
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         var text = ""
-        for operand in operands { text += try operand.evaluate(context).stringified }
+        for i in operands.indices { text += try operands[i].evaluate(context).stringified }
         return .string(text)
     }
 

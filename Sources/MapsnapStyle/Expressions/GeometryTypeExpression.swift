@@ -12,8 +12,8 @@ struct GeometryTypeExpression: Expression, ExpressionOperator {
     private static let unknown = StyleValue.string(GeometryType.unknown.rawValue)
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        guard let feature = context.feature else { return .null }
-        switch feature.geometryType {
+        guard let geometryType = context.geometryType else { return .null }
+        switch geometryType {
         case .point: return GeometryTypeExpression.point
         case .lineString: return GeometryTypeExpression.lineString
         case .polygon: return GeometryTypeExpression.polygon

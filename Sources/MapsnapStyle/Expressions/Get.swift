@@ -7,11 +7,26 @@ struct Get: Expression, ExpressionOperator {
     let constantKey: String?
     let key: any Expression
     let object: (any Expression)?
+    /// `constantKey` when reading a feature property: checked first, so the common case never
+    /// looks at the optional `object` (testing an optional existential went through value
+    /// witnesses and copied it, per evaluation).
+    let featureKey: String?
     var type: ValueType { .value }
     var children: [any Expression] { [key] + (object.map { [$0] } ?? []) }
     var dependsOnFeature: Bool { object == nil || key.dependsOnFeature || object!.dependsOnFeature }
 
+    init(constantKey: String?, key: any Expression, object: (any Expression)?) {
+        self.constantKey = constantKey
+        self.key = key
+        self.object = object
+        featureKey = object == nil ? constantKey : nil
+    }
+
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
+        if let featureKey {
+            guard let value = context.property(featureKey) else { return .null }
+            return StyleValue(value)
+        }
         let name: String
         if let constantKey { name = constantKey } else { name = try key.evaluateString(context) }
         if let object {
@@ -19,7 +34,7 @@ struct Get: Expression, ExpressionOperator {
             guard case .object(let members) = container else { throw .typeMismatch(expected: .object, actual: container.type) }
             return members[name] ?? .null
         }
-        guard let value = context.feature?.property(name) else { return .null }
+        guard let value = context.property(name) else { return .null }
         return StyleValue(value)
     }
 

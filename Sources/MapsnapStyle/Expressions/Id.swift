@@ -7,7 +7,7 @@ struct Id: Expression, ExpressionOperator {
     var dependsOnZoom: Bool { false }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        guard let id = context.feature?.id else { return .null }
+        guard context.hasFeature, let id = context.subject.id else { return .null }
         return StyleValue(id)
     }
 

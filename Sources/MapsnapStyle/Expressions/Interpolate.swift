@@ -21,17 +21,47 @@ struct Interpolate: Expression, ExpressionOperator {
     let input: any Expression
     let stops: [Double]
     let outputs: [any Expression]
+    /// The common zoom curve with constant outputs, read without calling expressions.
+    private let inputIsZoom: Bool
+    private let literalOutputs: [StyleValue]?
     var children: [any Expression] { [input] + outputs }
 
+    init(type: ValueType, curve: Curve, colorSpace: ColorSpace, input: any Expression, stops: [Double], outputs: [any Expression]) {
+        self.type = type
+        self.curve = curve
+        self.colorSpace = colorSpace
+        self.input = input
+        self.stops = stops
+        self.outputs = outputs
+        inputIsZoom = isKind(input, Zoom.self)
+        literalOutputs = Interpolate.literalValues(outputs)
+    }
+
+    /// The outputs' values when all are literals.
+    static func literalValues(_ outputs: [any Expression]) -> [StyleValue]? {
+        var values: [StyleValue] = []
+        for output in outputs {
+            guard let literal = cast(output, Literal.self) else { return nil }
+            values.append(literal.value)
+        }
+        return values
+    }
+
+    @inline(__always)
+    private func output(_ index: Int, _ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
+        if let literalOutputs { return literalOutputs[index] }
+        return try outputs[index].evaluate(context)
+    }
+
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        if stops.count == 1 { return try outputs[0].evaluate(context) }
-        let value = try input.evaluateNumber(context)
-        if value <= stops[0] { return try outputs[0].evaluate(context) }
-        if value >= stops[stops.count - 1] { return try outputs[stops.count - 1].evaluate(context) }
+        if stops.count == 1 { return try output(0, context) }
+        let value = inputIsZoom ? context.zoom : try input.evaluateNumber(context)
+        if value <= stops[0] { return try output(0, context) }
+        if value >= stops[stops.count - 1] { return try output(stops.count - 1, context) }
         let index = Step.indexOfStop(atOrBelow: value, in: stops)
         let t = Interpolate.factor(curve, input: value, lower: stops[index], upper: stops[index + 1])
-        let lower = try outputs[index].evaluate(context)
-        let upper = try outputs[index + 1].evaluate(context)
+        let lower = try output(index, context)
+        let upper = try output(index + 1, context)
         return try blend(lower, upper, t)
     }
 

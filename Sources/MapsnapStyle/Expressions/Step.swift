@@ -8,12 +8,30 @@ struct Step: Expression, ExpressionOperator {
     /// `stops[0]` is -infinity (the stop of `output0`).
     let stops: [Double]
     let outputs: [any Expression]
+    /// The common zoom step with constant outputs, read without calling expressions.
+    private let inputIsZoom: Bool
+    private let literalOutputs: [StyleValue]?
     var children: [any Expression] { [input] + outputs }
 
+    init(type: ValueType, input: any Expression, stops: [Double], outputs: [any Expression]) {
+        self.type = type
+        self.input = input
+        self.stops = stops
+        self.outputs = outputs
+        inputIsZoom = isKind(input, Zoom.self)
+        literalOutputs = Interpolate.literalValues(outputs)
+    }
+
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        if outputs.count == 1 { return try outputs[0].evaluate(context) }
-        let value = try input.evaluateNumber(context)
-        return try outputs[Step.indexOfStop(atOrBelow: value, in: stops)].evaluate(context)
+        let index: Int
+        if outputs.count == 1 {
+            index = 0
+        } else {
+            let value = inputIsZoom ? context.zoom : try input.evaluateNumber(context)
+            index = Step.indexOfStop(atOrBelow: value, in: stops)
+        }
+        if let literalOutputs { return literalOutputs[index] }
+        return try outputs[index].evaluate(context)
     }
 
     /// The index of the last stop `<= value` (0 when none is); binary search.

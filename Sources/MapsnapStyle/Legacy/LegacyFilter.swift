@@ -16,13 +16,22 @@ enum LegacyFilter {
             }
         }
 
+        /// The value in `feature` (what `FilterProgram` reads without an evaluation context).
         @inline(__always)
-        func value(in context: EvaluationContext) -> FeatureValue? {
-            guard let feature = context.feature else { return nil }
+        func value(in feature: any Feature) -> FeatureValue? {
             switch self {
             case .property(let name): return feature.property(name)
             case .geometryType: return .string(feature.geometryType.rawValue)
             case .id: return feature.id
+            }
+        }
+
+        @inline(__always)
+        func value(in context: EvaluationContext) -> FeatureValue? {
+            switch self {
+            case .property(let name): return context.property(name)
+            case .geometryType: return context.geometryType.map { .string($0.rawValue) }
+            case .id: return context.hasFeature ? context.subject.id : nil
             }
         }
     }
@@ -146,8 +155,9 @@ struct LegacyComparison: Expression {
         .bool(matches(key.value(in: context)))
     }
 
+    /// The comparison for the key's value (nil: missing); shared with `FilterProgram`.
     @inline(__always)
-    private func matches(_ actual: FeatureValue?) -> Bool {
+    func matches(_ actual: FeatureValue?) -> Bool {
         switch op {
         case .equal: return actual == value
         case .notEqual: return actual != value
@@ -180,13 +190,32 @@ struct LegacyIn: Expression {
     let key: LegacyFilter.Key
     let values: Set<FeatureValue>
     let negated: Bool
+    /// `values` as a list when short: comparing a few values beats hashing one (see `Match`).
+    private let list: [FeatureValue]?
     var type: ValueType { .boolean }
     var dependsOnFeature: Bool { true }
     var dependsOnZoom: Bool { false }
 
+    init(key: LegacyFilter.Key, values: Set<FeatureValue>, negated: Bool) {
+        self.key = key
+        self.values = values
+        self.negated = negated
+        list = values.count <= 10 ? Array(values) : nil  // (order does not change the result)
+    }
+
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        guard let actual = key.value(in: context) else { return .bool(negated) }
-        return .bool(values.contains(actual) != negated)
+        .bool(matches(key.value(in: context)))
+    }
+
+    /// Membership for the key's value (nil: missing); shared with `FilterProgram`.
+    @inline(__always)
+    func matches(_ actual: FeatureValue?) -> Bool {
+        guard let actual else { return negated }
+        if let list {
+            for i in list.indices where list[i] == actual { return !negated }
+            return negated
+        }
+        return values.contains(actual) != negated
     }
 }
 

@@ -26,6 +26,31 @@ struct LegacyFunction: Expression {
     /// For zoom-and-property functions: one property function per zoom stop.
     let zoomStops: [Double]
     let perZoom: [LegacyFunction]
+    /// The outputs' values when all are literals (the usual stops), read without calling them.
+    private let literalOutputs: [StyleValue]?
+
+    init(type: ValueType, kind: Kind, base: Double, colorSpace: Interpolate.ColorSpace, input: Input, stopInputs: [Double],
+         outputs: [any Expression], categories: [StyleValue: Int], defaultValue: StyleValue?, zoomStops: [Double],
+         perZoom: [LegacyFunction]) {
+        self.type = type
+        self.kind = kind
+        self.base = base
+        self.colorSpace = colorSpace
+        self.input = input
+        self.stopInputs = stopInputs
+        self.outputs = outputs
+        self.categories = categories
+        self.defaultValue = defaultValue
+        self.zoomStops = zoomStops
+        self.perZoom = perZoom
+        literalOutputs = Interpolate.literalValues(outputs)
+    }
+
+    @inline(__always)
+    private func output(_ index: Int, _ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
+        if let literalOutputs { return literalOutputs[index] }
+        return try outputs[index].evaluate(context)
+    }
 
     var children: [any Expression] { outputs + perZoom.map { $0 as any Expression } }
     var dependsOnFeature: Bool {
@@ -44,7 +69,7 @@ struct LegacyFunction: Expression {
         case .zoom:
             value = .number(context.zoom)
         case .property(let name):
-            guard let property = context.feature?.property(name) else { return try fallback() }
+            guard let property = context.property(name) else { return try fallback() }
             value = StyleValue(property)
         }
         return try evaluate(value, context)
@@ -71,18 +96,18 @@ struct LegacyFunction: Expression {
             }
         case .categorical:
             guard let index = categories[value] else { return try fallback() }
-            return try outputs[index].evaluate(context)
+            return try output(index, context)
         case .interval:
             guard case .number(let x) = value else { return try fallback() }
-            return try outputs[Step.indexOfStop(atOrBelow: x, in: stopInputs)].evaluate(context)
+            return try output(Step.indexOfStop(atOrBelow: x, in: stopInputs), context)
         case .exponential:
             guard case .number(let x) = value else { return try fallback() }
             let last = stopInputs.count - 1
-            if last == 0 || x <= stopInputs[0] { return try outputs[0].evaluate(context) }
-            if x >= stopInputs[last] { return try outputs[last].evaluate(context) }
+            if last == 0 || x <= stopInputs[0] { return try output(0, context) }
+            if x >= stopInputs[last] { return try output(last, context) }
             let i = Step.indexOfStop(atOrBelow: x, in: stopInputs)
             let t = Interpolate.factor(.exponential(base: base), input: x, lower: stopInputs[i], upper: stopInputs[i + 1])
-            return try LegacyFunction.blend(outputs[i].evaluate(context), outputs[i + 1].evaluate(context), t, colorSpace)
+            return try LegacyFunction.blend(output(i, context), output(i + 1, context), t, colorSpace)
         }
     }
 

@@ -4,14 +4,23 @@ public struct Filter: Sendable {
     public let expression: any Expression
     /// Whether the result can change with the zoom (legacy filters never do).
     public let dependsOnZoom: Bool
+    /// The same filter compiled for `matches` (see `FilterProgram`).
+    let program: FilterProgram
 
     public init(expression: any Expression) {
         self.expression = expression
         self.dependsOnZoom = expression.dependsOnZoom
+        program = FilterProgram.compile(expression)
     }
 
     @inline(__always)
     public func matches(_ feature: any Feature, zoom: Double) -> Bool {
+        program.test(feature, zoom: zoom) == true
+    }
+
+    /// `matches` through the expression tree, without the compiled program (the reference the
+    /// program is tested against).
+    func matchesByEvaluating(_ feature: any Feature, zoom: Double) -> Bool {
         do {
             if case .bool(true) = try expression.evaluate(EvaluationContext(zoom: zoom, feature: feature)) { return true }
             return false

@@ -1,12 +1,19 @@
 /// A typed paint or layout property: a constant, or an expression (zoom function, data-driven
 /// or both) evaluated per render or per feature.
 public struct StyleProperty<T: Sendable>: Sendable {
+    @usableFromInline
     enum Storage: Sendable {
         case constant(T)
         case expression(any Expression, convert: @Sendable (StyleValue) -> T?)
     }
 
-    let storage: Storage
+    @usableFromInline let storage: Storage
+    /// What `evaluate` reads, kept apart from `storage` so that it does not copy an enum payload
+    /// (retaining the expression and the closure) per call: the expression (nil for a
+    /// constant), the constant (or the default) and the conversion.
+    @usableFromInline let evaluator: PropertyExpression?
+    @usableFromInline let constant: T
+    @usableFromInline let convert: @Sendable (StyleValue) -> T?
     /// The spec default, used when an evaluation fails or gives a value of the wrong type.
     public let defaultValue: T
     /// false → the renderer can evaluate once per layer per render.
@@ -17,12 +24,18 @@ public struct StyleProperty<T: Sendable>: Sendable {
         self.storage = storage
         self.defaultValue = defaultValue
         switch storage {
-        case .constant:
+        case .constant(let value):
             dependsOnFeature = false
             dependsOnZoom = false
-        case .expression(let expression, _):
+            evaluator = nil
+            constant = value
+            convert = { _ in nil }
+        case .expression(let expression, let convert):
             dependsOnFeature = expression.dependsOnFeature
             dependsOnZoom = expression.dependsOnZoom
+            evaluator = PropertyExpression(expression)
+            constant = defaultValue
+            self.convert = convert
         }
     }
 
@@ -38,18 +51,23 @@ public struct StyleProperty<T: Sendable>: Sendable {
 
     /// The value at a zoom for a feature (the feature may be nil when `dependsOnFeature` is
     /// false). Falls back to the spec default on evaluation errors and wrong types.
-    @inline(__always)
+    ///
+    /// Inlinable, so that callers in other modules get it specialized for their `T`: the
+    /// generic version looked up `Storage<T>`'s metadata on every call (about half the cost
+    /// of evaluating a zoom curve).
+    @inlinable
     public func evaluate(zoom: Double, feature: (any Feature)?) -> T {
-        switch storage {
-        case .constant(let value):
-            return value
-        case .expression(let expression, let convert):
-            do {
-                return convert(try expression.evaluate(EvaluationContext(zoom: zoom, feature: feature))) ?? defaultValue
-            } catch {
-                return defaultValue
-            }
-        }
+        guard let evaluator else { return constant }
+        guard let value = evaluator.evaluate(EvaluationContext(zoom: zoom, feature: feature)) else { return defaultValue }
+        return convert(value) ?? defaultValue
+    }
+
+    /// The same for a feature that is there (the common call: no optional to wrap and unwrap).
+    @inlinable
+    public func evaluate(zoom: Double, feature: any Feature) -> T {
+        guard let evaluator else { return constant }
+        guard let value = evaluator.evaluate(EvaluationContext(zoom: zoom, feature: feature)) else { return defaultValue }
+        return convert(value) ?? defaultValue
     }
 
     /// The value when the property is constant (after folding constant expressions).
@@ -62,5 +80,20 @@ public struct StyleProperty<T: Sendable>: Sendable {
     public var expression: (any Expression)? {
         if case .expression(let expression, _) = storage { return expression }
         return nil
+    }
+}
+
+/// A property's expression, evaluated with errors turned into nil (the caller uses the default).
+@usableFromInline
+final class PropertyExpression: Sendable {
+    let expression: any Expression
+
+    init(_ expression: any Expression) {
+        self.expression = expression
+    }
+
+    @usableFromInline
+    func evaluate(_ context: EvaluationContext) -> StyleValue? {
+        try? expression.evaluate(context)
     }
 }
