@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// `fill`: polygons, with holes (non-zero winding: MVT rings wind opposite ways), an optional
 /// outline. Features whose paint does not depend on their properties are filled as one path per tile.
@@ -9,8 +10,11 @@ enum FillPainter {
             paintPattern(layer, style, pattern, in: frame)
             return
         }
+        let constantColor = style.color.evaluate(zoom: zoom, feature: nil)
+        let translucent = constantColor.a * style.opacity.evaluate(zoom: zoom, feature: nil) < 1
         let perFeature = style.color.dependsOnFeature || style.opacity.dependsOnFeature
-            || (style.outlineColor?.dependsOnFeature ?? false)
+            || (style.outlineColor?.dependsOnFeature ?? false) || translucent
+        let antialias = style.antialias.evaluate(zoom: zoom, feature: nil)
         let translate = style.translate.evaluate(zoom: zoom, feature: nil)
         let fillAll = { (feature: (any Feature)?) in
             let color = style.color.evaluate(zoom: zoom, feature: feature)
@@ -30,6 +34,7 @@ enum FillPainter {
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 frame.clip(to: projection)
+                if !antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
                 if translate.count == 2, translate != [0, 0] { cairo_translate(cr, translate[0], translate[1]) }
                 canvas.newPath()
             }, tileEnd: {
@@ -53,6 +58,12 @@ enum FillPainter {
         }
         let origin = frame.transform.screen(fromWorld: Point(x: 0, y: 0))
         guard let source = sprites.pattern(icon, origin: origin) else { return }
+        // MapLibre keeps a pattern's size in tile units between integer zooms: it grows with the fraction.
+        var m = cairo_matrix_t()
+        let scale = exp2(zoom - zoom.rounded(.down))
+        cairo_matrix_init_scale(&m, icon.pixelRatio / scale, icon.pixelRatio / scale)
+        cairo_matrix_translate(&m, -origin.x, -origin.y)
+        cairo_pattern_set_matrix(source, &m)
         defer { cairo_pattern_destroy(source) }
         let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
         canvas.withSavedState {
@@ -60,8 +71,10 @@ enum FillPainter {
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 frame.clip(to: projection)
+                if !style.antialias.evaluate(zoom: zoom, feature: nil) { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
                 canvas.newPath()
             }, tileEnd: {
+                if style.opacity.dependsOnFeature { return }
                 cairo_set_source(cr, source)
                 cairo_save(cr)
                 cairo_clip(cr)
@@ -71,6 +84,14 @@ enum FillPainter {
             }) { feature, projection in
                 guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: true)
+                if style.opacity.dependsOnFeature {
+                    cairo_set_source(cr, source)
+                    cairo_save(cr)
+                    cairo_clip(cr)
+                    cairo_paint_with_alpha(cr, style.opacity.evaluate(zoom: zoom, feature: feature.feature))
+                    cairo_restore(cr)
+                    cairo_new_path(cr)
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// `line`: strokes with width, color, opacity, cap, join, dashes (in line widths) and gap width
 /// (a line on each side of a gap, e.g. a road casing). Features whose paint does not depend on
@@ -7,6 +8,7 @@ enum LinePainter {
     struct Resolved: Equatable {
         var color: Color, width: Double, opacity: Double, gapWidth: Double
         var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double
+        var dashScale: Double = 1
     }
 
     static func resolve(_ s: LineLayer, zoom: Double, feature: (any Feature)?) -> Resolved {
@@ -17,7 +19,8 @@ enum LinePainter {
                  dashes: s.dasharray?.evaluate(zoom: zoom, feature: feature),
                  cap: s.cap.evaluate(zoom: zoom, feature: feature),
                  join: s.join.evaluate(zoom: zoom, feature: feature),
-                 miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature))
+                 miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature),
+                 dashScale: exp2(zoom - zoom.rounded(.down)) * s.width.evaluate(zoom: zoom.rounded(.down), feature: feature))
     }
 
     static func dependsOnFeature(_ s: LineLayer) -> Bool {
@@ -62,7 +65,7 @@ enum LinePainter {
         cairo_set_miter_limit(cr, r.miterLimit)
         if let dashes = r.dashes, dashes.count >= 2, dashes.contains(where: { $0 > 0 }) {
             // Dash lengths are in line widths (MapLibre); a zero dash with a round cap is a dot.
-            let scaled = dashes.map { max($0 * r.width, 0) }
+            let scaled = dashes.map { max($0 * r.dashScale, 0) }
             cairo_set_dash(cr, scaled, Int32(scaled.count), 0)
         } else {
             cairo_set_dash(cr, nil, 0, 0)
