@@ -1,3 +1,4 @@
+import Foundation
 import CCairo
 
 /// Tracks: simplified to the render resolution (sub-pixel detail dropped, so 100,000 points draw
@@ -25,31 +26,48 @@ struct TrackPainter {
         canvas.withSavedState {
             cairo_set_line_join(cr, dense ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_push_group(cr)
-            let addPath = {
-                cairo_new_path(cr)
-                for s in segments {
-                    canvas.move(to: s[0])
-                    for p in s.dropFirst() { canvas.line(to: p) }
+            // A translucent track is drawn in a group so that it does not darken where it overlaps itself.
+            let grouped = t.opacity < 1
+            if grouped { cairo_push_group(cr) }
+            // Stroked in runs of a few hundred points: Cairo strokes many small paths much faster
+            // than one long self-crossing one. All casings go first, then all lines, so crossings
+            // look as one stroke would; round caps join the runs seamlessly.
+            let runs = Self.runs(segments, length: 256)
+            let strokeRuns = {
+                for run in runs {
+                    cairo_new_path(cr)
+                    canvas.move(to: run.first!)
+                    for p in run.dropFirst() { canvas.line(to: p) }
+                    cairo_stroke(cr)
                 }
             }
             if let casing = t.casingColor, t.casingWidth > 0 {
-                addPath()
                 canvas.setColor(casing)
                 cairo_set_line_width(cr, t.width + 2 * t.casingWidth)
-                cairo_stroke(cr)
+                strokeRuns()
             }
-            addPath()
             if let dash = t.dash, dash.count >= 2 {
+                // Dashes must run continuously along the whole track: one path.
+                cairo_new_path(cr)
+                for seg in segments {
+                    canvas.move(to: seg[0])
+                    for p in seg.dropFirst() { canvas.line(to: p) }
+                }
                 let scaled = dash.map { $0 * t.width }
                 cairo_set_dash(cr, scaled, Int32(scaled.count), 0)
+                canvas.setColor(t.color)
+                cairo_set_line_width(cr, t.width)
+                cairo_stroke(cr)
+            } else {
+                canvas.setColor(t.color)
+                cairo_set_line_width(cr, t.width)
+                strokeRuns()
             }
-            canvas.setColor(t.color)
-            cairo_set_line_width(cr, t.width)
-            cairo_stroke(cr)
-            cairo_pop_group_to_source(cr)
-            // One opacity for the whole track: overlaps within it do not darken.
-            cairo_paint_with_alpha(cr, t.opacity)
+            if grouped {
+                // One opacity for the whole track: overlaps within it do not darken.
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, t.opacity)
+            }
         }
         guard let first = segments.first?.first, let last = segments.last?.last else { return }
         if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
@@ -70,5 +88,19 @@ struct TrackPainter {
             canvas.setColor(color)
             cairo_fill(cr)
         }
+    }
+
+    /// The segments cut into runs of at most `length` points that share their end points.
+    static func runs(_ segments: [[Point]], length: Int) -> [ArraySlice<Point>] {
+        var out: [ArraySlice<Point>] = []
+        for s in segments {
+            var start = 0
+            while start < s.count - 1 {
+                let end = min(start + length, s.count - 1)
+                out.append(s[start...end])
+                start = end
+            }
+        }
+        return out
     }
 }
