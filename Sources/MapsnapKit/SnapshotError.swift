@@ -10,6 +10,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
     case render(RenderError)
     case sprite(SpriteError)
     case unknownSource(name: String, available: [String])
+    case geoJSONSource(name: String, reason: String)
     case spriteNotLocal(url: String)
 
     public var description: String {
@@ -24,6 +25,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
         case .noVectorSource(let style): return "--style: \(style) has no vector source to draw"
         case .render(let e): return "\(e)"
         case .sprite(let e): return "--style: sprite: \(e)"
+        case .geoJSONSource(let name, let reason): return "--style: GeoJSON source '\(name)': \(reason)"
         case .unknownSource(let name, let available):
             return "--source: the style has no source '\(name)' (its sources: \(available.joined(separator: ", ")))"
         case .spriteNotLocal(let url): return "--style: sprite \(url) cannot be read offline; point the style's \"sprite\" to local files"
@@ -36,6 +38,7 @@ public enum SnapshotError: Error, CustomStringConvertible, Sendable {
         case .invalidOption(let o, _): return o
         case .unknownStyle, .style, .sourceNotLocal, .noVectorSource, .sprite, .spriteNotLocal: return "style"
         case .unknownSource: return "source"
+        case .geoJSONSource: return "style"
         case .tiles: return "tiles"
         case .render: return nil
         }

@@ -22,7 +22,14 @@ public final class Snapshotter {
         }
         var sources: [String: MBTilesVectorSource] = [:]
         var credits: [String] = []
+        var geoJSON: [String: any VectorTileProvider] = [:]
         for name in style.sources.keys.sorted() {
+            if case .geojson(let definition) = style.sources[name]! {
+                do { geoJSON[name] = try GeoJSONVectorSource(definition: definition) } catch {
+                    throw .geoJSONSource(name: name, reason: "\(error)")
+                }
+                continue
+            }
             guard case .vector(let source) = style.sources[name]! else { continue }
             let paths: [String]
             if let override = sourceOverrides[name] {
@@ -42,7 +49,7 @@ public final class Snapshotter {
                 throw .tiles(error)
             }
         }
-        guard !sources.isEmpty else { throw .noVectorSource(style: style.name ?? "the style") }
+        guard !sources.isEmpty || !geoJSON.isEmpty else { throw .noVectorSource(style: style.name ?? "the style") }
         self.sources = sources
         // A sprite given here is a path from the current folder (the style's own is relative to the style).
         let spriteBase = sprite.map { s -> String in
@@ -50,7 +57,9 @@ public final class Snapshotter {
             return base.hasPrefix("/") ? base : FileManager.default.currentDirectoryPath + "/" + base
         }
         sprites = try Self.loadSprites(spriteBase ?? style.sprite, styleFolder: try reference.fileURL().deletingLastPathComponent())
-        renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
+        var providers = geoJSON
+        for (name, source) in sources { providers[name] = source }
+        renderer = MapRenderer(style: style, sources: providers, sprites: sprites)
         var unique: [String] = []
         for c in credits where !unique.contains(c) { unique.append(c) }
         attribution = unique.isEmpty ? Self.defaultAttribution : unique.joined(separator: " ")

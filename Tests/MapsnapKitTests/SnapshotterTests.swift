@@ -73,3 +73,29 @@ struct SnapshotterTests {
         Issue.record("expected an error")
     }
 }
+
+/// A style may draw its own GeoJSON data (inline here) next to or instead of vector tiles.
+struct GeoJSONStyleSourceTests {
+    @Test func inlineGeoJSONSourceIsDrawn() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-geojson-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let style = dir.appendingPathComponent("zones.json")
+        let json = """
+        {"version": 8, "sources": {"zones": {"type": "geojson", "data": {"type": "Feature", "properties": {},
+          "geometry": {"type": "Polygon", "coordinates": [[[7.420, 43.733], [7.430, 43.733], [7.430, 43.739], [7.420, 43.739], [7.420, 43.733]]]}}}},
+         "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
+                    {"id": "zone", "type": "fill", "source": "zones", "paint": {"fill-color": "#ff0000"}}]}
+        """
+        try Data(json.utf8).write(to: style)
+        let s = try Snapshotter(style: .file(style.path))
+        var o = SnapshotOptions()
+        o.center = LatLon(43.736, 7.425)
+        o.framing = .zoom(14)
+        o.size = ImageSize(width: 200, height: 200)
+        o.attribution = false
+        let image = try s.snapshot(o).image
+        let inside = image.rgba(x: 100, y: 100), outside = image.rgba(x: 2, y: 2)
+        #expect(inside.r == 255 && inside.g == 0 && inside.b == 0)
+        #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
+    }
+}
