@@ -64,7 +64,6 @@ struct TilesCommandTests {
         let x0 = range.columns.lowerBound + 1, y0 = range.rows.lowerBound + 1   // a 2×2 block inside the box
         let side = 256 * scale
         let stitched = try RasterImage(pixelWidth: 2 * side, pixelHeight: 2 * side)
-        let canvasPNG = dir.appendingPathComponent("stitched.png").path
         // Compose with the tiles' own pixels.
         var tilesImages: [[RasterImage]] = []
         for dy in 0..<2 {
@@ -81,7 +80,6 @@ struct TilesCommandTests {
                 }
             } }
         }
-        _ = canvasPNG
         // The same area as a snapshot: MapLibre zoom z − 1, centered on the block.
         let snapper = try Snapshotter(style: .defaultStyle)
         let center = WebMercator.unproject(Point(x: Double(x0 + 1) * 256, y: Double(y0 + 1) * 256), zoom: Double(z) - 1)

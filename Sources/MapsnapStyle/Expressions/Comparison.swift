@@ -12,6 +12,29 @@ struct Comparison: Expression, ExpressionOperator {
     enum Operator: String {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
         var isOrder: Bool { self != .equal && self != .notEqual }
+
+        /// An order comparison (`<`, `<=`, `>`, `>=`) of two numbers.
+        @inline(__always)
+        func orders(_ a: Double, _ b: Double) -> Bool {
+            switch self {
+            case .less: return a < b
+            case .lessOrEqual: return a <= b
+            case .greater: return a > b
+            default: return a >= b
+            }
+        }
+
+        /// An order comparison of two strings by UTF-16 code units, as JavaScript compares them.
+        @inline(__always)
+        func orders(_ a: String, _ b: String) -> Bool {
+            let less = a.utf16.lexicographicallyPrecedes(b.utf16)
+            switch self {
+            case .less: return less
+            case .lessOrEqual: return less || a == b
+            case .greater: return !less && a != b
+            default: return !less
+            }
+        }
     }
 
     let op: Operator
@@ -71,22 +94,9 @@ struct Comparison: Expression, ExpressionOperator {
         }
         switch (a, b) {
         case (.number(let x), .number(let y)):
-            switch op {
-            case .less: return .bool(x < y)
-            case .lessOrEqual: return .bool(x <= y)
-            case .greater: return .bool(x > y)
-            default: return .bool(x >= y)
-            }
+            return .bool(op.orders(x, y))
         case (.string(let x), .string(let y)):
-            // JavaScript compares UTF-16 code units.
-            let less = x.utf16.lexicographicallyPrecedes(y.utf16)
-            let equal = x == y
-            switch op {
-            case .less: return .bool(less)
-            case .lessOrEqual: return .bool(less || equal)
-            case .greater: return .bool(!less && !equal)
-            default: return .bool(!less)
-            }
+            return .bool(op.orders(x, y))
         default:
             throw EvaluationError("Expected arguments for \"\(op.rawValue)\" to be (string, string) or (number, number), but found (\(a.type.kind), \(b.type.kind)) instead.")
         }

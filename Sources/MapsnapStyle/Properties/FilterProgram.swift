@@ -289,20 +289,9 @@ final class OrderTest: FilterProgram, @unchecked Sendable {
     override func test(_ feature: any Feature, zoom: Double) -> Bool? {
         switch (input.read(feature), literal) {
         case (.number(let a)?, .number(let b)):
-            switch op {
-            case .less: return a < b
-            case .lessOrEqual: return a <= b
-            case .greater: return a > b
-            default: return a >= b
-            }
+            return op.orders(a, b)
         case (.string(let a)?, .string(let b)):
-            let less = a.utf16.lexicographicallyPrecedes(b.utf16)
-            switch op {
-            case .less: return less
-            case .lessOrEqual: return less || a == b
-            case .greater: return !less && a != b
-            default: return !less
-            }
+            return op.orders(a, b)
         default:
             return nil
         }
