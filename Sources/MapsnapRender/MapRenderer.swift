@@ -95,6 +95,7 @@ public final class MapRenderer {
             }
         }
         overlays.draw()
+        lap("draw overlays")
         if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
         if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }
         if let attribution = options.attribution, !attribution.isEmpty {

@@ -32,7 +32,11 @@ struct TrackPainter {
             // Stroked in runs of a few hundred points: Cairo strokes many small paths much faster
             // than one long self-crossing one. All casings go first, then all lines, so crossings
             // look as one stroke would; round caps join the runs seamlessly.
-            let runs = Self.runs(segments, length: 256)
+            // Only what can show: parts of the track far outside the image are not stroked.
+            let reach = t.width / 2 + max(t.casingWidth, 0) + 2
+            let size = frame.camera.size
+            let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
+            let runs = segments.flatMap { $0.visibleRuns(in: view) }.flatMap { Self.runs(of: $0, length: 256) }
             let strokeRuns = {
                 for run in runs {
                     cairo_new_path(cr)
@@ -90,16 +94,14 @@ struct TrackPainter {
         }
     }
 
-    /// The segments cut into runs of at most `length` points that share their end points.
-    static func runs(_ segments: [[Point]], length: Int) -> [ArraySlice<Point>] {
+    /// A line cut into runs of at most `length` points that share their end points.
+    static func runs(of line: ArraySlice<Point>, length: Int) -> [ArraySlice<Point>] {
         var out: [ArraySlice<Point>] = []
-        for s in segments {
-            var start = 0
-            while start < s.count - 1 {
-                let end = min(start + length, s.count - 1)
-                out.append(s[start...end])
-                start = end
-            }
+        var start = line.startIndex
+        while start < line.endIndex - 1 {
+            let end = min(start + length, line.endIndex - 1)
+            out.append(line[start...end])
+            start = end
         }
         return out
     }
