@@ -4,7 +4,7 @@ import Testing
 
 struct SnapshotterTests {
     @Test func builtInStylesAreFound() {
-        #expect(ResourceLocator.builtInStyles == ["dark", "light"])
+        #expect(ResourceLocator.builtInStyles == ["bright", "dark", "light"])
     }
 
     @Test func defaultStyleOpensTheEmbeddedMonacoData() throws {
@@ -67,7 +67,7 @@ struct SnapshotterTests {
 
     @Test func unknownStyleListsTheBuiltInOnes() {
         do { _ = try Snapshotter(style: .named("sepia")) } catch {
-            #expect(error.description == "--style: unknown style 'sepia' (built-in styles: dark, light; or give a path to a style JSON file)")
+            #expect(error.description == "--style: unknown style 'sepia' (built-in styles: bright, dark, light; or give a path to a style JSON file)")
             return
         }
         Issue.record("expected an error")

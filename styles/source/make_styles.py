@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Writes styles/light.json and styles/dark.json from one layer list and two palettes.
+"""Writes styles/light.json, styles/dark.json and styles/bright.json from one layer list and three palettes.
 
-The two styles share every layer, filter and width; only colours differ. Edit here, run
-`python3 styles/source/make_styles.py`, and commit the JSON files with this script.
+light and dark share every layer, filter and width; only colours differ. bright, a colourful
+general-purpose map, shares the same layers with its own palette, but draws points of interest
+with icons by class from its own sprite (styles/sprite/bright, drawn by make_bright_sprite.py
+from BRIGHT_ICONS below). Edit here, run `python3 styles/source/make_styles.py`, and commit the
+JSON files with this script.
 Schema: OpenMapTiles as tilemaker writes it (names are in `name:latin`; no plain `name`).
 """
 import json
@@ -41,6 +44,124 @@ DARK = dict(
     housenumber="#8d9096", poi_icon="poi-dot-dark", station_icon="station-dark",
 )
 
+# bright: saturated greens, clear blue water, an orange-to-yellow road hierarchy with casings.
+# Keys that light and dark do not have (tertiary, tertiary_casing, tunnel_opacity) are optional in layers().
+BRIGHT = dict(
+    name="mapsnap bright",
+    background="#f7f3e9", residential="#f0e9da", commercial="#f8e2da", industrial="#efe5cf",
+    park="#b5e39c", grass="#c9e9aa", wood="#a3d48b", pitch="#a3da8b", sand="#f7e8a6",
+    cemetery="#cbe1c0", institution="#f3e2f0", hospital="#fbdada", water="#8ecdf3", water_line="#6cbbec",
+    building="#e8ddcd", building_outline="#d4c4ad", pier="#f7f3e9", pier_outline="#d4c4ad",
+    motorway="#ff9a45", motorway_casing="#cf6417", primary="#ffbb55", primary_casing="#d4861f",
+    secondary="#ffdc6e", secondary_casing="#c9a133", tertiary="#fff1b0", tertiary_casing="#cdb36a",
+    minor="#ffffff", minor_casing="#cbbca5", service="#ffffff", path="#bb8c62",
+    rail="#8c8680", rail_dash="#ffffff", tunnel_casing="#c8baa4", tunnel_opacity=0.4,
+    boundary="#a768b8", aeroway="#e1dbe9",
+    road_label="#3f3327", road_halo="#ffffff", place_label="#1f1c26", place_halo="#ffffff",
+    suburb_label="#634b78", park_label="#2b7428", water_label="#1b68a3",
+    housenumber="#998d7f",
+)
+
+# Point-of-interest icons of bright, by category: the icon's disc colour and the label's colour.
+BRIGHT_CATEGORIES = {
+    "food": {"icon": "#ec7630", "label": "#b2521a"},
+    "shop": {"icon": "#a25ad0", "label": "#7a3ca4"},
+    "health": {"icon": "#df4349", "label": "#ad2c31"},
+    "education": {"icon": "#c08a26", "label": "#855c12"},
+    "culture": {"icon": "#d5417d", "label": "#a22b5b"},
+    "lodging": {"icon": "#4f63d4", "label": "#3747a4"},
+    "transport": {"icon": "#2b7ccd", "label": "#1f5d99"},
+    "recreation": {"icon": "#389843", "label": "#287230"},
+    "civic": {"icon": "#667083", "label": "#474e5c"},
+    "other": {"icon": "#8c7b6b", "label": "#66584b"},
+}
+
+# Icon name → its category and priority (1 first; low numbers show at lower zooms and win collisions).
+BRIGHT_ICONS = {
+    "railway": {"category": "transport", "priority": 1},
+    "hospital": {"category": "health", "priority": 2},
+    "museum": {"category": "culture", "priority": 3},
+    "attraction": {"category": "culture", "priority": 3},
+    "castle": {"category": "culture", "priority": 3},
+    "harbor": {"category": "transport", "priority": 4},
+    "town_hall": {"category": "civic", "priority": 4},
+    "college": {"category": "education", "priority": 4},
+    "place_of_worship": {"category": "civic", "priority": 5},
+    "park": {"category": "recreation", "priority": 5},
+    "theatre": {"category": "culture", "priority": 5},
+    "school": {"category": "education", "priority": 6},
+    "library": {"category": "education", "priority": 6},
+    "cinema": {"category": "culture", "priority": 6},
+    "tram": {"category": "transport", "priority": 7},
+    "art": {"category": "culture", "priority": 7},
+    "cemetery": {"category": "civic", "priority": 7},
+    "police": {"category": "civic", "priority": 7},
+    "post": {"category": "civic", "priority": 8},
+    "lodging": {"category": "lodging", "priority": 8},
+    "pharmacy": {"category": "health", "priority": 8},
+    "bank": {"category": "civic", "priority": 9},
+    "sport": {"category": "recreation", "priority": 9},
+    "restaurant": {"category": "food", "priority": 10},
+    "cafe": {"category": "food", "priority": 10},
+    "skiing": {"category": "recreation", "priority": 10},
+    "bar": {"category": "food", "priority": 11},
+    "beer": {"category": "food", "priority": 11},
+    "grocery": {"category": "shop", "priority": 11},
+    "fast_food": {"category": "food", "priority": 12},
+    "fuel": {"category": "transport", "priority": 12},
+    "information": {"category": "culture", "priority": 12},
+    "shop": {"category": "shop", "priority": 13},
+    "bus": {"category": "transport", "priority": 14},
+    "parking": {"category": "transport", "priority": 15},
+    "dot": {"category": "other", "priority": 16},
+}
+
+# OpenMapTiles POI `class` → icon, or (icon, {subclass: icon}) where the subclass says more
+# (tilemaker leaves many POIs in the generic classes amenity, shop, leisure and tourism).
+# Classes not listed, and POIs without a class, get "dot".
+_FOOD_SHOPS = {s: "grocery" for s in ["supermarket", "convenience", "greengrocer", "deli", "bakery", "butcher",
+                                      "marketplace", "grocery", "health_food", "cheese", "seafood", "pastry"]}
+BRIGHT_POI_CLASSES = {
+    "amenity": ("dot", {
+        "restaurant": "restaurant", "cafe": "cafe", "ice_cream": "cafe", "bar": "bar", "nightclub": "bar",
+        "pub": "beer", "biergarten": "beer", "fast_food": "fast_food", "food_court": "fast_food",
+        "pharmacy": "pharmacy", "hospital": "hospital", "clinic": "hospital", "doctors": "hospital",
+        "dentist": "hospital", "place_of_worship": "place_of_worship", "bank": "bank", "atm": "bank",
+        "bureau_de_change": "bank", "police": "police", "fuel": "fuel", "theatre": "theatre",
+        "cinema": "cinema", "arts_centre": "art", "library": "library", "school": "school",
+        "kindergarten": "school", "college": "college", "university": "college",
+        "post_office": "post", "townhall": "town_hall", "courthouse": "town_hall",
+        "community_centre": "town_hall", "embassy": "town_hall", "fire_station": "town_hall",
+        "ferry_terminal": "harbor", "bus_station": "bus", "parking": "parking",
+        "marketplace": "grocery", "swimming_pool": "sport",
+    }),
+    "shop": ("shop", _FOOD_SHOPS),
+    "grocery": "grocery", "alcohol_shop": "shop", "clothing_store": "shop", "music": "shop",
+    "laundry": "shop", "jewelry": "shop", "ice_cream": "cafe",
+    "leisure": ("park", {
+        "pitch": "sport", "sports_centre": "sport", "stadium": "sport", "swimming_pool": "sport",
+        "fitness_centre": "sport", "golf_course": "sport", "miniature_golf": "sport", "track": "sport",
+        "marina": "harbor",
+    }),
+    "tourism": ("attraction", {
+        "information": "information", "museum": "museum", "gallery": "art", "artwork": "art",
+        "hotel": "lodging", "hostel": "lodging", "guest_house": "lodging", "motel": "lodging",
+        "alpine_hut": "lodging", "chalet": "lodging", "camp_site": "lodging", "picnic_site": "park",
+    }),
+    "art_gallery": "art",
+    "library": ("library", {"books": "shop"}),
+    "restaurant": "restaurant", "cafe": "cafe", "bar": "bar", "beer": "beer", "fast_food": "fast_food",
+    "bank": "bank", "hospital": "hospital", "doctor": "hospital", "dentist": "hospital", "pharmacy": "pharmacy",
+    "school": "school", "college": "college", "museum": "museum", "theatre": "theatre", "cinema": "cinema",
+    "lodging": "lodging", "campsite": "lodging", "parking": "parking", "bus": "bus",
+    "railway": ("railway", {"tram_stop": "tram"}), "place_of_worship": "place_of_worship", "park": "park", "garden": "park",
+    "attraction": "attraction", "historic": "attraction", "monument": "attraction", "zoo": "attraction",
+    "castle": "castle", "harbor": "harbor", "ferry_terminal": "harbor", "post": "post", "police": "police",
+    "town_hall": "town_hall", "fire_station": "town_hall", "embassy": "town_hall", "cemetery": "cemetery",
+    "sport": ("sport", {"skiing": "skiing"}), "stadium": "sport", "golf": "sport", "swimming": "sport",
+    "fuel": "fuel", "information": "information",
+}
+
 
 def zoom_curve(stops, base=1.5):
     """Width or size by MapLibre zoom: [[zoom, value], ...], exponential between stops."""
@@ -50,7 +171,10 @@ def zoom_curve(stops, base=1.5):
     return out
 
 
-def layers(p):
+def layers(p, poi_layers=None):
+    """The style's layers for palette `p`; `poi_layers(p, name, font)` gives the point-of-interest
+    layers (default: light and dark's labelled dots)."""
+    poi_layers = poi_layers or dot_poi_layers
     L = []
     add = L.append
     src = {"source": "openmaptiles"}
@@ -116,7 +240,9 @@ def layers(p):
     style_of = {
         "motorway": ("motorway", "motorway_casing"), "trunk": ("motorway", "motorway_casing"),
         "primary": ("primary", "primary_casing"), "secondary": ("secondary", "secondary_casing"),
-        "tertiary": ("minor", "minor_casing"), "minor": ("minor", "minor_casing"),
+        # A palette may give tertiary roads their own colours; light and dark draw them as minor roads.
+        "tertiary": ("tertiary" if "tertiary" in p else "minor", "tertiary_casing" if "tertiary_casing" in p else "minor_casing"),
+        "minor": ("minor", "minor_casing"),
         "service": ("service", "minor_casing"),
     }
     minzooms = {"motorway": 5, "trunk": 5, "primary": 7, "secondary": 9, "tertiary": 10, "minor": 12, "service": 13}
@@ -144,7 +270,7 @@ def layers(p):
             fill, casing = style_of[cls]
             paint = {"line-color": p[fill], "line-width": zoom_curve(widths[cls])}
             if brunnel == "tunnel":
-                paint["line-opacity"] = 0.6
+                paint["line-opacity"] = p.get("tunnel_opacity", 0.6)
             add({"id": f"road-{brunnel}-{cls}", "type": "line", **src, "source-layer": "transportation",
                  "minzoom": minzooms[cls], "filter": ["all", road_class_filter(cls), brunnel_filter],
                  "layout": {"line-cap": "round", "line-join": "round"}, "paint": paint})
@@ -206,16 +332,7 @@ def layers(p):
          "layout": {"text-field": name, "text-font": italic, "text-size": 14, "text-max-width": 8,
                     "text-letter-spacing": 0.1},
          "paint": {"text-color": p["water_label"], "text-halo-color": p["water"], "text-halo-width": 1.2}})
-    poi_filter = ["all", ["has", "name:latin"], ["has", "class"],
-                  ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]],
-                  ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 6, 15, 20, 16, 99]]]
-    add({"id": "poi", "type": "symbol", **src, "source-layer": "poi", "minzoom": 14,
-         "filter": poi_filter,
-         "layout": {"text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
-                    "icon-image": ["match", ["get", "class"], "railway", p["station_icon"], p["poi_icon"]],
-                    "text-anchor": "top", "text-offset": [0, 0.45],
-                    "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 2},
-         "paint": {"text-color": p["poi_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}})
+    L.extend(poi_layers(p, name, font))
     add({"id": "park-name", "type": "symbol", **src, "source-layer": "park", "minzoom": 13,
          "filter": ["has", "name:latin"],
          "layout": {"text-field": name, "text-font": italic, "text-size": 12, "text-max-width": 8},
@@ -255,7 +372,77 @@ def layers(p):
     return L
 
 
-def style(p):
+def dot_poi_layers(p, name, font):
+    """light and dark: one layer of labelled dots (a square for stations), by rank and zoom."""
+    poi_filter = ["all", ["has", "name:latin"], ["has", "class"],
+                  ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "parking", "bicycle_parking", "atm"], True, False]],
+                  ["<=", ["coalesce", ["get", "rank"], 99], ["step", ["zoom"], 6, 15, 20, 16, 99]]]
+    return [{"id": "poi", "type": "symbol", "source": "openmaptiles", "source-layer": "poi", "minzoom": 14,
+             "filter": poi_filter,
+             "layout": {"text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
+                        "icon-image": ["match", ["get", "class"], "railway", p["station_icon"], p["poi_icon"]],
+                        "text-anchor": "top", "text-offset": [0, 0.45],
+                        "symbol-sort-key": ["coalesce", ["get", "rank"], 99], "text-padding": 2},
+             "paint": {"text-color": p["poi_label"], "text-halo-color": p["road_halo"], "text-halo-width": 1.4}}]
+
+def by_poi_icon(value_of):
+    """An expression giving value_of(icon) for a POI feature, from BRIGHT_POI_CLASSES: a match on
+    `class`, and inside the generic classes a match on `subclass`. Equal outputs share a branch."""
+    def match(key, cases, default):
+        groups = {}  # output (as JSON) → labels, in first-seen order
+        for label, out in cases:
+            if out != default:
+                groups.setdefault(json.dumps(out), (out, []))[1].append(label)
+        if not groups:
+            return default
+        expr = ["match", ["get", key]]
+        for out, labels in groups.values():
+            expr += [labels[0] if len(labels) == 1 else labels, out]
+        return expr + [default]
+
+    cases = []
+    for cls, icon in BRIGHT_POI_CLASSES.items():
+        if isinstance(icon, tuple):
+            default, subclasses = icon
+            cases.append((cls, match("subclass", [(s, value_of(i)) for s, i in subclasses.items()], value_of(default))))
+        else:
+            cases.append((cls, value_of(icon)))
+    return match("class", cases, value_of("dot"))
+
+
+def bright_poi_layers(p, name, font):
+    """bright: icons by class (our own sprite) with the name under them in the category's colour.
+    Parking and bus stops get icon layers of their own at high zooms, under the named POIs."""
+    src = {"source": "openmaptiles", "source-layer": "poi"}
+    icon = by_poi_icon(lambda i: i)
+    label_colour = by_poi_icon(lambda i: BRIGHT_CATEGORIES[BRIGHT_ICONS[i]["category"]]["label"])
+    priority = by_poi_icon(lambda i: BRIGHT_ICONS[i]["priority"])
+    halo = {"text-halo-color": p["road_halo"], "text-halo-width": 1.5}
+    return [
+        {"id": "poi-parking", "type": "symbol", **src, "minzoom": 16.5,
+         "filter": ["==", ["get", "subclass"], "parking"],
+         "layout": {"icon-image": "parking", "icon-padding": 4}},
+        {"id": "poi-bus", "type": "symbol", **src, "minzoom": 16.5,
+         "filter": ["==", ["get", "class"], "bus"],
+         "layout": {"icon-image": "bus", "icon-padding": 4,
+                    "text-field": ["step", ["zoom"], "", 17.5, name], "text-font": font, "text-size": 10,
+                    "text-max-width": 7, "text-anchor": "top", "text-offset": [0, 0.85], "text-optional": True},
+         "paint": {"text-color": BRIGHT_CATEGORIES["transport"]["label"], **halo}},
+        {"id": "poi", "type": "symbol", **src, "minzoom": 14,
+         "filter": ["all", ["has", "name:latin"],
+                    ["!", ["match", ["get", "class"], ["barrier", "bus", "entrance", "aerialway"], True, False]],
+                    ["!", ["match", ["get", "subclass"], ["parking", "bicycle_parking", "motorcycle_parking", "atm",
+                                                          "waste_basket", "toilets", "bench", "post_box", "recycling"], True, False]],
+                    ["<=", priority, ["step", ["zoom"], 4, 15, 11, 16, 99]]],
+         "layout": {"icon-image": icon, "icon-padding": 2,
+                    "text-field": name, "text-font": font, "text-size": 11, "text-max-width": 8,
+                    "text-anchor": "top", "text-offset": [0, 0.85], "text-padding": 2,
+                    "symbol-sort-key": priority},
+         "paint": {"text-color": label_colour, **halo}},
+    ]
+
+
+def style(p, sprite="sprite/mapsnap", poi_layers=None):
     return {
         "version": 8,
         "name": p["name"],
@@ -263,7 +450,7 @@ def style(p):
         # The harbour of Monaco, which the embedded data covers.
         "center": [7.4260, 43.7360],
         "zoom": 15.7,
-        "sprite": "sprite/mapsnap",
+        "sprite": sprite,
         "sources": {
             "openmaptiles": {
                 "type": "vector",
@@ -271,12 +458,14 @@ def style(p):
                 "attribution": ATTRIBUTION,
             }
         },
-        "layers": layers(p),
+        "layers": layers(p, poi_layers),
     }
 
 
-for palette, filename in [(LIGHT, "light.json"), (DARK, "dark.json")]:
-    with open(os.path.join(HERE, "..", filename), "w", encoding="utf-8") as f:
-        json.dump(style(palette), f, indent=1, ensure_ascii=False)
-        f.write("\n")
-print("wrote styles/light.json and styles/dark.json")
+if __name__ == "__main__":
+    for doc, filename in [(style(LIGHT), "light.json"), (style(DARK), "dark.json"),
+                          (style(BRIGHT, "sprite/bright", bright_poi_layers), "bright.json")]:
+        with open(os.path.join(HERE, "..", filename), "w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    print("wrote styles/light.json, styles/dark.json and styles/bright.json")

@@ -53,4 +53,33 @@ public final class Canvas {
     @inline(__always) public func move(to p: Point) { cairo_move_to(cr, p.x, p.y) }
     @inline(__always) public func line(to p: Point) { cairo_line_to(cr, p.x, p.y) }
     public func closePath() { cairo_close_path(cr) }
+
+    /// Strokes the current path (keeping it) so that its alpha falls linearly from full at
+    /// `halfWidth - fade` to nothing at `halfWidth` from the path: `line-blur` and
+    /// `text-halo-blur`. Drawn as a few nested strokes whose alphas compound to the ramp; in a
+    /// group when translucent, so that the ramp is scaled and not compounded again.
+    public func strokeFading(halfWidth: Double, fade: Double, color: Color, opacity: Double) {
+        let steps = Swift.min(Swift.max(Int((fade * 2).rounded(.up)), 2), 6)
+        let grouped = opacity < 1 || color.a < 1
+        if grouped { cairo_push_group(cr) }
+        for k in 1...steps {
+            // After k strokes the covered alpha is k/steps: each adds 1/(steps-k+1) of what is left.
+            let width = 2 * (halfWidth - fade * Double(k - 1) / Double(steps))
+            guard width > 0 else { break }
+            setColor(Color(r: color.r, g: color.g, b: color.b, a: 1), opacity: 1 / Double(steps - k + 1))
+            cairo_set_line_width(cr, width)
+            cairo_stroke_preserve(cr)
+        }
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity * color.a)
+        }
+    }
+
+    /// Adds an open polyline to the current path (nothing for fewer than two points).
+    public func appendPolyline<Points: Collection<Point>>(_ points: Points) {
+        guard points.count > 1, let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { line(to: p) }
+    }
 }

@@ -40,8 +40,7 @@ struct TrackPainter {
             let strokeRuns = {
                 for run in runs {
                     cairo_new_path(cr)
-                    canvas.move(to: run.first!)
-                    for p in run.dropFirst() { canvas.line(to: p) }
+                    canvas.appendPolyline(run)
                     cairo_stroke(cr)
                 }
             }
@@ -53,10 +52,7 @@ struct TrackPainter {
             if let dash = t.dash, dash.count >= 2 {
                 // Dashes must run continuously along the whole track: one path.
                 cairo_new_path(cr)
-                for seg in segments {
-                    canvas.move(to: seg[0])
-                    for p in seg.dropFirst() { canvas.line(to: p) }
-                }
+                for seg in segments { canvas.appendPolyline(seg) }
                 let scaled = dash.map { $0 * t.width }
                 cairo_set_dash(cr, scaled, Int32(scaled.count), 0)
                 canvas.setColor(t.color)

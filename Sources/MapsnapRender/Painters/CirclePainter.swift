@@ -4,7 +4,10 @@ import Foundation
 /// `circle`: a disc of `circle-radius` points at every point of the feature, with an optional stroke.
 enum CirclePainter {
     static func paint(_ layer: StyleLayer, _ style: CircleLayer, in frame: RenderFrame) {
-        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+        let canvas = frame.canvas, zoom = frame.zoom
+        // MapLibre fades a circle's edges over the last device pixel inside them, where Cairo's
+        // coverage is centred on the edge: drawing the edges half a device pixel in matches it.
+        let shift = 0.5 / frame.camera.pixelRatio
         canvas.withSavedState {
             frame.forEachFeature(of: layer) { rendered, projection in
                 guard let parts = rendered.parts else { return }
@@ -18,24 +21,50 @@ enum CirclePainter {
                     for p in part {
                         let s = projection.screen(p)
                         guard frame.placementBounds.insetBy(-radius - strokeWidth).contains(s) else { continue }
-                        cairo_new_path(cr)
-                        cairo_arc(cr, s.x + dx, s.y + dy, radius, 0, 2 * .pi)
-                        canvas.setColor(style.color.evaluate(zoom: zoom, feature: feature), opacity: opacity)
+                        let center = Point(x: s.x + dx, y: s.y + dy)
+                        let fill = style.color.evaluate(zoom: zoom, feature: feature)
                         if strokeWidth > 0 {
-                            // As MapLibre: the stroke lies outside the radius (outer edge radius + width).
-                            cairo_fill(cr)
-                            cairo_new_path(cr)
-                            cairo_arc(cr, s.x + dx, s.y + dy, radius + strokeWidth / 2, 0, 2 * .pi)
+                            let stroke = style.strokeColor.evaluate(zoom: zoom, feature: feature)
                             let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
-                            canvas.setColor(style.strokeColor.evaluate(zoom: zoom, feature: feature), opacity: strokeOpacity)
-                            cairo_set_line_width(cr, strokeWidth)
-                            cairo_stroke(cr)
+                            disc(center: center, radius: radius, fill: fill, opacity: opacity, strokeWidth: strokeWidth,
+                                 stroke: stroke, strokeOpacity: strokeOpacity, edgeShift: shift, canvas: canvas)
                         } else {
-                            cairo_fill(cr)
+                            disc(center, radius - shift, fill, opacity, canvas)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// A stroked circle as MapLibre draws it: the stroke colour out to `radius + strokeWidth`, the
+    /// fill colour inside `radius`, mixed (not composited) across the inner edge, so that no
+    /// seam of the background shows between them and a translucent fill does not show the stroke.
+    static func disc(center: Point, radius: Double, fill: Color, opacity: Double, strokeWidth: Double,
+                     stroke: Color, strokeOpacity: Double, edgeShift shift: Double, canvas: Canvas) {
+        let cr = canvas.cr
+        let opaque = opacity >= 1 && strokeOpacity >= 1 && fill.a >= 1 && stroke.a >= 1
+        // Opaque colours: painting the fill over the stroke is the mix. Otherwise the two are
+        // mixed in a group with SOURCE (which interpolates by coverage) and composited once.
+        if !opaque {
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        }
+        disc(center, radius + strokeWidth - shift, stroke, strokeOpacity, canvas)
+        disc(center, max(radius - shift, 0), fill, opacity, canvas)
+        if !opaque {
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_paint(cr)
+        }
+    }
+
+    static func disc(_ center: Point, _ radius: Double, _ color: Color, _ opacity: Double, _ canvas: Canvas) {
+        guard radius > 0 else { return }
+        let cr = canvas.cr
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, radius, 0, 2 * .pi)
+        canvas.setColor(color, opacity: opacity)
+        cairo_fill(cr)
     }
 }

@@ -1,12 +1,12 @@
 import CCairo
 import Foundation
 
-/// `line`: strokes with width, color, opacity, cap, join, dashes (in line widths) and gap width
-/// (a line on each side of a gap, e.g. a road casing). Features whose paint does not depend on
-/// their properties are stroked as one path per tile.
+/// `line`: strokes with width, color, opacity, cap, join, dashes (in line widths), offset and gap
+/// width (a line on each side of a gap, e.g. a road casing: two offset lines, as MapLibre draws
+/// them). Features whose paint does not depend on their properties are stroked as one path per tile.
 enum LinePainter {
     struct Resolved: Equatable {
-        var color: Color, width: Double, opacity: Double, gapWidth: Double
+        var color: Color, width: Double, opacity: Double, gapWidth: Double, offset: Double, blur: Double
         var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double
         var dashScale: Double = 1
     }
@@ -16,6 +16,8 @@ enum LinePainter {
                  width: s.width.evaluate(zoom: zoom, feature: feature),
                  opacity: s.opacity.evaluate(zoom: zoom, feature: feature),
                  gapWidth: s.gapWidth.evaluate(zoom: zoom, feature: feature),
+                 offset: s.offset.evaluate(zoom: zoom, feature: feature),
+                 blur: s.blur.evaluate(zoom: zoom, feature: feature),
                  dashes: s.dasharray?.evaluate(zoom: zoom, feature: feature),
                  cap: s.cap.evaluate(zoom: zoom, feature: feature),
                  join: s.join.evaluate(zoom: zoom, feature: feature),
@@ -25,7 +27,7 @@ enum LinePainter {
 
     static func dependsOnFeature(_ s: LineLayer) -> Bool {
         s.color.dependsOnFeature || s.width.dependsOnFeature || s.opacity.dependsOnFeature
-            || s.gapWidth.dependsOnFeature || (s.dasharray?.dependsOnFeature ?? false)
+            || s.gapWidth.dependsOnFeature || s.offset.dependsOnFeature || s.blur.dependsOnFeature || (s.dasharray?.dependsOnFeature ?? false)
     }
 
     static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {
@@ -42,8 +44,17 @@ enum LinePainter {
                 if let constant { stroke(constant, canvas) }
             }) { feature, projection in
                 guard feature.geometryType != .point, let parts = feature.parts else { return }
-                frame.appendPath(parts, projection, close: false)
-                if perFeature { stroke(resolve(style, zoom: zoom, feature: feature.feature), canvas) }
+                let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
+                let sides = resolved.centerOffsets
+                if sides == [0] {
+                    frame.appendPath(parts, projection, close: false)
+                } else {
+                    for part in parts where part.count > 1 {
+                        let line = projection.screen(part)
+                        for side in sides { canvas.appendPolyline(line.offset(by: side)) }
+                    }
+                }
+                if perFeature { stroke(resolved, canvas) }
             }
         }
     }
@@ -70,22 +81,24 @@ enum LinePainter {
         } else {
             cairo_set_dash(cr, nil, 0, 0)
         }
-        if r.gapWidth > 0 {
-            // Two lines either side of a gap: stroke the full width, then clear the gap inside a group.
-            cairo_push_group(cr)
-            canvas.setColor(r.color)
-            cairo_set_line_width(cr, r.gapWidth + 2 * r.width)
-            cairo_stroke_preserve(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_set_line_width(cr, r.gapWidth)
-            cairo_stroke(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, r.opacity)
-        } else {
-            canvas.setColor(r.color, opacity: r.opacity)
-            cairo_set_line_width(cr, r.width)
-            cairo_stroke(cr)
+        if r.blur >= 0.5 {
+            // line-blur: the edges fade inwards over `blur` points.
+            canvas.strokeFading(halfWidth: r.width / 2, fade: min(r.blur, r.width / 2), color: r.color, opacity: r.opacity)
+            cairo_new_path(cr)
+            return
         }
+        canvas.setColor(r.color, opacity: r.opacity)
+        cairo_set_line_width(cr, r.width)
+        cairo_stroke(cr)
+    }
+}
+
+extension LinePainter.Resolved {
+    /// Where the stroked lines run, as offsets from the geometry: the line itself moved by
+    /// `line-offset`, or with a gap one line on each side, centred `(gap + width) / 2` away.
+    var centerOffsets: [Double] {
+        guard gapWidth > 0 else { return [offset] }
+        let side = (gapWidth + width) / 2
+        return [offset - side, offset + side]
     }
 }

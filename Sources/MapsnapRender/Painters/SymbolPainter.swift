@@ -9,7 +9,9 @@ enum SymbolPainter {
         canvas.withSavedState {
             if let sprites = frame.sprites {
                 for label in labels {
-                    if let i = label.icon { sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, on: canvas) }
+                    if let i = label.icon {
+                        sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation, on: canvas)
+                    }
                 }
             }
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
@@ -53,8 +55,14 @@ enum SymbolPainter {
         let cr = canvas.cr
         if p.haloWidth > 0, p.haloColor.a > 0 {
             canvas.setColor(p.haloColor, opacity: p.opacity)
-            cairo_set_line_width(cr, 2 * p.haloWidth)
-            cairo_stroke_preserve(cr)
+            if p.haloBlur >= 0.25 {
+                // text-halo-blur: the halo's edge fades over `haloBlur` points either side of it.
+                canvas.strokeFading(halfWidth: p.haloWidth + p.haloBlur, fade: 2 * p.haloBlur,
+                                    color: p.haloColor, opacity: p.opacity)
+            } else {
+                cairo_set_line_width(cr, 2 * p.haloWidth)
+                cairo_stroke_preserve(cr)
+            }
         }
         canvas.setColor(p.color, opacity: p.opacity)
         cairo_fill(cr)

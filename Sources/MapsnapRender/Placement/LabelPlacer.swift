@@ -22,6 +22,7 @@ final class LabelPlacer {
         let allowOverlap: Bool
         let ignorePlacement: Bool
         let offset: Point          // text-offset in points
+        let translate: Point       // text-translate in points
         let anchor: TextAnchor
         let maxAngle: Double       // radians
         let spacing: Double
@@ -37,9 +38,14 @@ final class LabelPlacer {
         let ignorePlacement: Bool
         let optional: Bool
         let textOptional: Bool
+        /// icon-rotate, radians clockwise.
+        let rotation: Double
     }
     private enum Anchors {
+        /// The first point where the label fits.
         case points([Point])
+        /// Every point where it fits (upright labels repeated along a line).
+        case spaced([Point])
         case lines([Polyline])
     }
 
@@ -77,10 +83,15 @@ final class LabelPlacer {
                 lineHeight: style.textLineHeight.evaluate(zoom: zoom, feature: feature),
                 letterSpacing: style.textLetterSpacing.evaluate(zoom: zoom, feature: feature), alignment: justify)
             let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
+            let translate = style.textTranslate.evaluate(zoom: zoom, feature: feature)
             let anchors: Anchors
-            if alongLine {
-                guard let shaped else { return }   // icons along lines are not drawn
-                anchors = .lines(parts.map { Polyline(projection.screen($0)) }.filter { $0.length > shaped.lineAdvance })
+            let spacing = style.spacing.evaluate(zoom: zoom, feature: feature)
+            if alongLine && style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .viewport {
+                // Viewport-aligned labels on lines stay horizontal, repeated every symbol-spacing (shields).
+                anchors = .spaced(parts.flatMap { Polyline(projection.screen($0)).spacedPoints(every: spacing).map(\.point) })
+            } else if alongLine {
+                let minimum = shaped?.lineAdvance ?? 0
+                anchors = .lines(parts.map { Polyline(projection.screen($0)) }.filter { $0.length > minimum })
             } else {
                 anchors = .points(Self.pointAnchors(feature.geometryType, parts, projection))
             }
@@ -90,15 +101,17 @@ final class LabelPlacer {
                 paint: TextPaint(color: style.textColor.evaluate(zoom: zoom, feature: feature),
                                  haloColor: style.textHaloColor.evaluate(zoom: zoom, feature: feature),
                                  haloWidth: style.textHaloWidth.evaluate(zoom: zoom, feature: feature),
+                                 haloBlur: style.textHaloBlur.evaluate(zoom: zoom, feature: feature),
                                  opacity: opacity),
                 anchors: anchors,
                 padding: style.textPadding.evaluate(zoom: zoom, feature: feature),
                 allowOverlap: style.textAllowOverlap.evaluate(zoom: zoom, feature: feature),
                 ignorePlacement: style.textIgnorePlacement.evaluate(zoom: zoom, feature: feature),
                 offset: offset.count == 2 ? Point(x: offset[0] * size, y: offset[1] * size) : Point(x: 0, y: 0),
+                translate: translate.count == 2 ? Point(x: translate[0], y: translate[1]) : Point(x: 0, y: 0),
                 anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
-                spacing: style.spacing.evaluate(zoom: zoom, feature: feature),
+                spacing: spacing,
                 placement: placement))
         }
         if style.sortKey != nil {
@@ -113,6 +126,8 @@ final class LabelPlacer {
                 for p in points {
                     if let label = placePoint(c, at: p) { placed.append(label); break }
                 }
+            case .spaced(let points):
+                placed += points.compactMap { placePoint(c, at: $0) }
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
             }
@@ -162,7 +177,8 @@ final class LabelPlacer {
 
     // MARK: point labels
 
-    private func placePoint(_ c: Candidate, at p: Point) -> PlacedLabel? {
+    private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
+        let p = anchor + c.translate
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0)
         if let text = c.text {
             let b = text.bounds
@@ -195,7 +211,7 @@ final class LabelPlacer {
         if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding)) }
         if iconFits, let box = iconBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
         let placedIcon = iconFits ? c.icon.map { PlacedIcon(icon: $0.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY),
-                                                           size: $0.size, opacity: $0.opacity) } : nil
+                                                           size: $0.size, opacity: $0.opacity, rotation: $0.rotation) } : nil
         return PlacedLabel(text: textFits ? c.text : nil, shape: .block(origin: textOrigin), paint: c.paint, icon: placedIcon)
     }
 
@@ -233,13 +249,14 @@ final class LabelPlacer {
             allowOverlap: style.iconAllowOverlap.evaluate(zoom: zoom, feature: feature),
             ignorePlacement: style.iconIgnorePlacement.evaluate(zoom: zoom, feature: feature),
             optional: style.iconOptional.evaluate(zoom: zoom, feature: feature),
-            textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature))
+            textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
+            rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180)
     }
 
     // MARK: labels along lines
 
     private func placeAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
-        guard let text = c.text else { return [] }
+        guard let text = c.text else { return placeIconsAlong(c, line) }
         let labelLength = text.lineAdvance
         let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
@@ -277,8 +294,31 @@ final class LabelPlacer {
                 if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
                 if !c.ignorePlacement { frame.collisions.insert(boxes) }
                 lineLabelCenters[c.string, default: []].append(mid)
-                out.append(PlacedLabel(text: text, shape: .alongLine(glyphs), paint: c.paint))
+                let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
+                out.append(PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint))
                 if c.placement == .lineCenter { break }
+            }
+        }
+        return out
+    }
+
+    /// Icons without text along a line (one-way arrows): every `symbol-spacing`, turned with the
+    /// line plus `icon-rotate`.
+    private func placeIconsAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
+        guard let icon = c.icon else { return [] }
+        let w = icon.icon.pointWidth * icon.size, h = icon.icon.pointHeight * icon.size
+        let half = max(w, h) / 2 + icon.padding
+        var out: [PlacedLabel] = []
+        for run in line.clipped(to: frame.placementBounds) {
+            for (p, angle) in run.spacedPoints(every: c.spacing) {
+                let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
+                guard frame.placementBounds.contains(Point(x: box.minX, y: box.minY)),
+                      frame.placementBounds.contains(Point(x: box.maxX, y: box.maxY)) else { continue }
+                if !icon.allowOverlap, frame.collisions.collides(box) { continue }
+                if !icon.ignorePlacement { frame.collisions.insert(box) }
+                let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size,
+                                        opacity: icon.opacity, rotation: angle + icon.rotation)
+                out.append(PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed))
             }
         }
         return out

@@ -19,12 +19,14 @@ struct PlacedLabel {
     var icon: PlacedIcon?
 }
 
-/// An icon from the sprite, its top-left corner at `origin`, scaled by `size`.
+/// An icon from the sprite, its top-left corner at `origin`, scaled by `size`, turned clockwise by
+/// `rotation` radians about its centre.
 struct PlacedIcon {
     let icon: SpriteSheet.Icon
     let origin: Point
     let size: Double
     let opacity: Double
+    var rotation: Double = 0
 }
 
 /// How a label's text is painted.
@@ -32,5 +34,7 @@ struct TextPaint: Equatable {
     var color: Color
     var haloColor: Color
     var haloWidth: Double
+    /// Points over which the halo's outer edge fades.
+    var haloBlur: Double = 0
     var opacity: Double
 }

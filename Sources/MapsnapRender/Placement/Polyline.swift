@@ -71,4 +71,13 @@ struct Polyline {
         }
         return (Point(x: p0.x + t0 * dx, y: p0.y + t0 * dy), Point(x: p0.x + t1 * dx, y: p0.y + t1 * dy))
     }
+
+    /// Points every `spacing` along the line, the first half a spacing from the start (MapLibre's
+    /// symbol-spacing), with the line's direction there; the middle when the line is shorter.
+    func spacedPoints(every spacing: Double) -> [(point: Point, angle: Double)] {
+        guard length > 0 else { return [] }
+        let step = max(spacing, 1)
+        guard length > step else { return [locate(length / 2)] }
+        return stride(from: step / 2, to: length, by: step).map { locate($0) }
+    }
 }

@@ -49,16 +49,22 @@ public final class SpriteSheet: @unchecked Sendable {
     }
 
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
-    func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, on canvas: Canvas) {
+    func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0, on canvas: Canvas) {
         let cr = canvas.cr
         canvas.withSavedState {
             cairo_translate(cr, origin.x, origin.y)
+            if rotation != 0 {
+                let cx = icon.pointWidth * size / 2, cy = icon.pointHeight * size / 2
+                cairo_translate(cr, cx, cy)
+                cairo_rotate(cr, rotation)
+                cairo_translate(cr, -cx, -cy)
+            }
             let s = size / icon.pixelRatio
             cairo_scale(cr, s, s)
             cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
             cairo_clip(cr)
             cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
-            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cr, opacity)
         }
     }

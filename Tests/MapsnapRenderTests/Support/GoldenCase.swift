@@ -40,6 +40,9 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         var scale: Double?
         var bearing: Double?
         var style: String?             // built-in name or a path relative to the repository
+        /// One of the public OpenMapTiles styles in ../shared/styles-upstream/<name>, unmodified,
+        /// over data/monaco.mbtiles with its own sprite (the case is skipped without ../shared).
+        var upstream: String?
         var tiles: [String]?           // relative to the repository
         var attribution: Bool?
         /// Allowed fraction of differing pixels, and the per-channel difference that counts.
@@ -58,8 +61,19 @@ struct GoldenCase: CustomStringConvertible, Sendable {
         try JSONDecoder().decode(Spec.self, from: Data(contentsOf: folder.appendingPathComponent("case.json")))
     }
 
+    /// The folder of an upstream style, or nil when ../shared is not beside the repository.
+    static func upstreamStyleFolder(_ name: String) -> URL? {
+        let folder = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/styles-upstream/\(name)")
+        return FileManager.default.fileExists(atPath: folder.appendingPathComponent("style.json").path) ? folder : nil
+    }
+
     func options(_ s: Spec) throws -> SnapshotOptions {
         var o = SnapshotOptions()
+        if let name = s.upstream, let folder = Self.upstreamStyleFolder(name) {
+            o.style = .file(folder.appendingPathComponent("style.json").path)
+            o.sources = ["openmaptiles": Self.repositoryRoot.appendingPathComponent("data/monaco.mbtiles").path]
+            o.sprite = folder.appendingPathComponent("sprite").path
+        }
         if let c = s.center { o.center = LatLon(c[0], c[1]) }
         if let m = s.meters { o.framing = .meters(m) }
         if let z = s.zoom { o.framing = .zoom(z) }
