@@ -36,7 +36,7 @@ struct SnapshotCommand {
     \(OverlayArguments.help)
 
     Style and data:
-      --style NAME|PATH    built-in style name (light, dark) or a style JSON file (default light)
+      --style NAME|PATH    built-in style name (light, dark, bright) or a style JSON file (default light)
       --tiles PATH         MBTiles archive to use for the style's vector source (repeatable)
       --source NAME=PATH   MBTiles for the style source NAME (styles with remote sources; repeatable)
       --sprite PATH        local sprite (PATH.json + PATH.png, @2x too) instead of the style's
