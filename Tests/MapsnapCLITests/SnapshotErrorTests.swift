@@ -26,7 +26,7 @@ struct SnapshotErrorTests {
         .init(arguments: ["--size", "20000x100"], message: "--size: each side must be 1 to 16384 pixels, got 20000x100"),
         .init(arguments: ["--size", "big"], message: "--size: 'big' is not WIDTHxHEIGHT (e.g. 1024x768)"),
         .init(arguments: ["--scale", "5"], message: "--scale: must be between 1 and 4, got 5"),
-        .init(arguments: ["--style", "nosuch"], message: "--style: unknown style 'nosuch' (built-in styles: dark, light; or give a path to a style JSON file)"),
+        .init(arguments: ["--style", "nosuch"], message: "--style: unknown style 'nosuch' (built-in styles: bright, dark, light; or give a path to a style JSON file)"),
         .init(arguments: ["--tiles", "data/missing.mbtiles"], message: "--tiles: data/missing.mbtiles: no such file"),
         .init(arguments: ["--tiles", "README.md"], message: "--tiles: README.md: not an SQLite database"),
         .init(arguments: ["--meters"], message: "--meters: needs a value"),

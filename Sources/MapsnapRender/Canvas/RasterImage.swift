@@ -28,6 +28,14 @@ public final class RasterImage: @unchecked Sendable {
         return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), stride)
     }
 
+    /// Lets `body` change the premultiplied ARGB32 bytes directly (Cairo's drawing is flushed
+    /// first and told about the change after).
+    func withMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        cairo_surface_flush(surface)
+        defer { cairo_surface_mark_dirty(surface) }
+        return try body(cairo_image_surface_get_data(surface)!, stride)
+    }
+
     /// The single premultiplied ARGB value of every pixel in the rectangle, or nil when they differ
     /// (a tile of open sea or of one park needs no encoding of its own).
     public func uniformPixel(x: Int, y: Int, width: Int, height: Int) -> UInt32? {

@@ -1,14 +1,21 @@
 import CCairo
 import Foundation
 
-/// `line`: strokes with width, color, opacity, cap, join, dashes (in line widths), offset and gap
-/// width (a line on each side of a gap, e.g. a road casing: two offset lines, as MapLibre draws
-/// them). Features whose paint does not depend on their properties are stroked as one path per tile.
+/// `line`: solid lines are drawn as MapLibre draws them (`LineStrip` + `LineRasterizer`: its join
+/// and cap shapes, anti-aliasing, blur, gap width and offset, translucent overlaps that compound).
+/// Dashed lines are stroked by Cairo (dash lengths in line widths; offset and gap width as offset
+/// polylines, blur as a fading stroke); when their paint does not depend on feature properties
+/// they share one path per tile.
 enum LinePainter {
     struct Resolved: Equatable {
         var color: Color, width: Double, opacity: Double, gapWidth: Double, offset: Double, blur: Double
-        var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double
+        var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double, roundLimit: Double
         var dashScale: Double = 1
+
+        var isDashed: Bool { (dashes?.count ?? 0) >= 2 && dashes!.contains(where: { $0 > 0 }) }
+        var rasterPaint: LineRasterizer.Paint {
+            .init(color: color, opacity: opacity, width: width, gapWidth: gapWidth, offset: offset, blur: blur)
+        }
     }
 
     static func resolve(_ s: LineLayer, zoom: Double, feature: (any Feature)?) -> Resolved {
@@ -22,6 +29,7 @@ enum LinePainter {
                  cap: s.cap.evaluate(zoom: zoom, feature: feature),
                  join: s.join.evaluate(zoom: zoom, feature: feature),
                  miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature),
+                 roundLimit: s.roundLimit.evaluate(zoom: zoom, feature: feature),
                  dashScale: exp2(zoom - zoom.rounded(.down)) * s.width.evaluate(zoom: zoom.rounded(.down), feature: feature))
     }
 
@@ -35,16 +43,29 @@ enum LinePainter {
         let perFeature = dependsOnFeature(style)
         let constant = perFeature ? nil : resolve(style, zoom: zoom, feature: nil)
         if let constant, constant.opacity <= 0 || constant.width <= 0 || constant.color.a <= 0 { return }
+        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
+        var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         canvas.withSavedState {
             frame.forEachFeature(of: layer, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 frame.clip(to: projection)
                 canvas.newPath()
+                clip = rasterizer.clip(tileCorners: projection.tileCorners)
             }, tileEnd: {
-                if let constant { stroke(constant, canvas) }
+                if let constant, constant.isDashed { stroke(constant, canvas) }
             }) { feature, projection in
                 guard feature.geometryType != .point, let parts = feature.parts else { return }
                 let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
+                guard resolved.isDashed else {
+                    guard resolved.width > 0, resolved.opacity > 0 else { return }
+                    let polygon = feature.geometryType == .polygon
+                    for part in parts where part.count > 1 {
+                        let strip = LineStrip(projection.screen(part), polygon: polygon, join: resolved.join, cap: resolved.cap,
+                                              miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit)
+                        rasterizer.draw(strip, resolved.rasterPaint, clip: clip)
+                    }
+                    return
+                }
                 let sides = resolved.centerOffsets
                 if sides == [0] {
                     frame.appendPath(parts, projection, close: false)
@@ -59,7 +80,7 @@ enum LinePainter {
         }
     }
 
-    /// Strokes (and clears) the current path.
+    /// Strokes (and clears) the current path: a dashed line.
     static func stroke(_ r: Resolved, _ canvas: Canvas) {
         let cr = canvas.cr
         guard r.width > 0, r.opacity > 0 else { cairo_new_path(cr); return }
@@ -74,7 +95,7 @@ enum LinePainter {
         case .miter: cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
         }
         cairo_set_miter_limit(cr, r.miterLimit)
-        if let dashes = r.dashes, dashes.count >= 2, dashes.contains(where: { $0 > 0 }) {
+        if r.isDashed, let dashes = r.dashes {
             // Dash lengths are in line widths (MapLibre); a zero dash with a round cap is a dot.
             let scaled = dashes.map { max($0 * r.dashScale, 0) }
             cairo_set_dash(cr, scaled, Int32(scaled.count), 0)

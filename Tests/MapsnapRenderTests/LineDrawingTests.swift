@@ -1,0 +1,80 @@
+import Testing
+@testable import MapsnapRender
+@testable import MapsnapStyle
+@testable import MapsnapGeo
+
+/// MapLibre-style lines: the strip's geometry and the pixels the rasterizer writes.
+@Suite struct LineDrawingTests {
+    func strip(_ points: [Point], join: LineJoin = .miter, cap: LineCap = .butt, polygon: Bool = false) -> LineStrip {
+        LineStrip(points, polygon: polygon, join: join, cap: cap, miterLimit: 2, roundLimit: 1.05)
+    }
+
+    @Test func straightLineIsOneQuad() {
+        let s = strip([Point(x: 0, y: 0), Point(x: 10, y: 0)])
+        #expect(s.vertices.count == 4)
+        #expect(s.triangles.count == 2)
+        // Extrusions are the unit normal, one per side.
+        #expect(s.vertices.map(\.extrude.y) == [1, -1, 1, -1])
+    }
+
+    @Test func rightAngleMiterSharesOneVertexPairAtTheCorner() {
+        let s = strip([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        // Start, corner, end: three pairs; the corner's extrusion is the miter (length √2).
+        #expect(s.vertices.count == 6)
+        let corner = s.vertices[2].extrude
+        #expect(abs(corner.length - 2.0.squareRoot()) < 1e-9)
+    }
+
+    @Test func sharpCornerBecomesAFlipBevelAndGetsExtraVertices() {
+        // A 160° turn with long arms: extra pairs 15 pt either side, two pairs at the corner.
+        let s = strip([Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 6, y: 34)])
+        #expect(s.vertices.count == 2 * (1 + 1 + 2 + 1 + 1))
+    }
+
+    @Test func squareCapsReachHalfAWidthBeyondTheEnds() {
+        let s = strip([Point(x: 0, y: 0), Point(x: 10, y: 0)], cap: .square)
+        #expect(s.vertices[0].extrude.x == -1 && s.vertices[3].extrude.x == 1)
+    }
+
+    func render(_ s: LineStrip, width: Double, opacity: Double = 1, color: Color = .black) throws -> RasterImage {
+        let image = try RasterImage(pixelWidth: 40, pixelHeight: 40)
+        let r = LineRasterizer(image: image, pixelRatio: 1)
+        r.draw(s, .init(color: color, opacity: opacity, width: width, gapWidth: 0, offset: 0, blur: 0),
+               clip: .init(minX: 0, minY: 0, maxX: 40, maxY: 40, outline: nil))
+        return image
+    }
+
+    @Test func horizontalLineCoversItsWidthAndFadesOverOnePixel() throws {
+        // A 4 pt line along y = 20: the pixel rows whose centres are within 2 pt are full, the
+        // next ones (centres 2.5 pt away, where MapLibre's fade ends) are empty.
+        let crisp = try render(strip([Point(x: 5, y: 20), Point(x: 35, y: 20)]), width: 4)
+        for y in 18...21 { #expect(crisp.rgba(x: 20, y: y).a == 255) }
+        #expect(crisp.rgba(x: 20, y: 17).a == 0)
+        #expect(crisp.rgba(x: 20, y: 22).a == 0)
+        #expect(crisp.rgba(x: 3, y: 20).a == 0)   // butt cap: nothing before the start
+        // Along y = 20.5 the edge falls on the centres of rows 18 and 22: half covered.
+        let half = try render(strip([Point(x: 5, y: 20.5), Point(x: 35, y: 20.5)]), width: 4)
+        #expect(abs(Int(half.rgba(x: 20, y: 18).a) - 128) <= 1)
+        #expect(abs(Int(half.rgba(x: 20, y: 22).a) - 128) <= 1)
+        #expect(half.rgba(x: 20, y: 20).a == 255)
+    }
+
+    @Test func translucentLineDarkensWhereItOverlapsItself() throws {
+        // Up and straight back down: the two segments overlap and their alphas compound.
+        let line = [Point(x: 20, y: 35), Point(x: 20, y: 5), Point(x: 20, y: 25)]
+        let image = try render(strip(line, join: .bevel), width: 6, opacity: 0.5)
+        let single = image.rgba(x: 20, y: 30).a, double = image.rgba(x: 20, y: 15).a
+        #expect(abs(Int(single) - 128) <= 1)
+        #expect(abs(Int(double) - 191) <= 2)
+    }
+
+    @Test func rotatedTileOutlineClipsAtPixelCentres() throws {
+        let image = try RasterImage(pixelWidth: 40, pixelHeight: 40)
+        let r = LineRasterizer(image: image, pixelRatio: 1)
+        let clip = r.clip(tileCorners: [Point(x: 20, y: 0), Point(x: 40, y: 20), Point(x: 20, y: 40), Point(x: 0, y: 20)])
+        r.draw(strip([Point(x: 0, y: 20), Point(x: 40, y: 20)]), .init(color: .black, opacity: 1, width: 6, gapWidth: 0, offset: 0, blur: 0),
+               clip: clip)
+        #expect(image.rgba(x: 20, y: 20).a == 255)
+        #expect(image.rgba(x: 1, y: 17).a == 0)   // outside the diamond
+    }
+}
