@@ -16,27 +16,56 @@ struct TrackPainter {
     }
 
     func draw(_ t: Track) {
-        let canvas = frame.canvas, cr = canvas.cr
         let segments = screenSegments(t)
+        // Only what can show: parts of the track far outside the image are not drawn.
+        let reach = t.width / 2 + max(t.casingWidth, 0) + 2
+        let size = frame.camera.size
+        let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
+        let visible = segments.flatMap { $0.visibleRuns(in: view) }
         // Round joins cost many vertices; on a dense track (segments of a few pixels) a bevel
-        // looks the same and strokes several times faster.
+        // looks the same and draws several times faster.
         let points = segments.reduce(0) { $0 + $1.count }
         let length = segments.reduce(0.0) { total, s in zip(s, s.dropFirst()).reduce(total) { $0 + ($1.1 - $1.0).length } }
         let dense = points > 1000 && length / Double(points) < 3
+        if t.opacity >= 1 && (t.dash?.count ?? 0) < 2 {
+            drawOpaque(t, visible)
+        } else {
+            drawStroked(t, segments: segments, visible: visible, dense: dense)
+        }
+        guard let first = segments.first?.first, let last = segments.last?.last else { return }
+        if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
+        if t.endMarker { endpoint(last, Color(r: 0.86, g: 0.2, b: 0.18, a: 1)) }
+    }
+
+    /// An opaque solid track: casings, then lines, each segment a round-capped capsule drawn by
+    /// `LineRasterizer` (exact round joins, and faster than Cairo's stroker on a long
+    /// self-crossing track).
+    private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>]) {
+        let canvas = frame.canvas
+        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
+        let clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: canvas.image.pixelWidth, maxY: canvas.image.pixelHeight)
+        let strips = runs.map { LineStrip.roundCapsules(Array($0)) }
+        func paint(_ color: Color, _ width: Double) {
+            let p = LineRasterizer.Paint(color: color, opacity: 1, width: width, gapWidth: 0, offset: 0, blur: 0)
+            for s in strips { rasterizer.draw(s, p, clip: clip) }
+        }
+        if let casing = t.casingColor, t.casingWidth > 0 { paint(casing, t.width + 2 * t.casingWidth) }
+        paint(t.color, t.width)
+    }
+
+    /// A translucent or dashed track, stroked by Cairo: in a group so that a translucent track
+    /// does not darken where it overlaps itself; dashes run continuously along the whole track.
+    private func drawStroked(_ t: Track, segments: [[Point]], visible: [ArraySlice<Point>], dense: Bool) {
+        let canvas = frame.canvas, cr = canvas.cr
         canvas.withSavedState {
             cairo_set_line_join(cr, dense ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            // A translucent track is drawn in a group so that it does not darken where it overlaps itself.
             let grouped = t.opacity < 1
             if grouped { cairo_push_group(cr) }
             // Stroked in runs of a few hundred points: Cairo strokes many small paths much faster
             // than one long self-crossing one. All casings go first, then all lines, so crossings
             // look as one stroke would; round caps join the runs seamlessly.
-            // Only what can show: parts of the track far outside the image are not stroked.
-            let reach = t.width / 2 + max(t.casingWidth, 0) + 2
-            let size = frame.camera.size
-            let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
-            let runs = segments.flatMap { $0.visibleRuns(in: view) }.flatMap { Self.runs(of: $0, length: 256) }
+            let runs = visible.flatMap { Self.runs(of: $0, length: 256) }
             let strokeRuns = {
                 for run in runs {
                     cairo_new_path(cr)
@@ -50,7 +79,6 @@ struct TrackPainter {
                 strokeRuns()
             }
             if let dash = t.dash, dash.count >= 2 {
-                // Dashes must run continuously along the whole track: one path.
                 cairo_new_path(cr)
                 for seg in segments { canvas.appendPolyline(seg) }
                 let scaled = dash.map { $0 * t.width }
@@ -69,9 +97,6 @@ struct TrackPainter {
                 cairo_paint_with_alpha(cr, t.opacity)
             }
         }
-        guard let first = segments.first?.first, let last = segments.last?.last else { return }
-        if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
-        if t.endMarker { endpoint(last, Color(r: 0.86, g: 0.2, b: 0.18, a: 1)) }
     }
 
     private func endpoint(_ p: Point, _ color: Color) {

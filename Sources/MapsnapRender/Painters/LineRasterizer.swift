@@ -13,7 +13,7 @@ struct LineRasterizer {
     /// (convex) outline, tested at pixel centres.
     struct Clip {
         var minX: Int, minY: Int, maxX: Int, maxY: Int   // half-open
-        var outline: [Point]?
+        var outline: [Point]? = nil
     }
 
     struct Paint {
@@ -66,34 +66,44 @@ struct LineRasterizer {
             device.append(Point(x: p.x * s, y: p.y * s))
             normals.append(Point(x: v.round ? 1 : 0, y: side))
         }
-        let c = paint.color, alphaScale = paint.opacity
-        let colour = (r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a)
-        let coverage = { (dist: Double) -> Double in
-            let a = min(dist - (inset - blur2), outset - dist) / blur2
-            return a <= 0 ? 0 : (a >= 1 ? 1 : a)
-        }
+        let c = paint.color
+        let shade = Shade(r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a, opacity: paint.opacity,
+                          inset: inset, outset: outset, blur2: blur2)
         image.withMutablePixels { data, stride in
             for (i0, i1, i2) in strip.triangles {
-                fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], clip: clip) { x, y, nx, ny in
-                    let alpha = coverage((nx * nx + ny * ny).squareRoot() * outset) * alphaScale
-                    guard alpha > 0 else { return }
-                    let p = UnsafeMutableRawPointer(data + y * stride + x * 4)
-                    let dst = p.load(as: UInt32.self)
-                    let sa = colour.a * alpha, keep = 1 - sa
-                    func mix(_ src: Double, _ shift: UInt32) -> UInt32 {
-                        let d = Double((dst >> shift) & 0xff)
-                        return UInt32(min(src * alpha * 255 + d * keep + 0.5, 255)) << shift
-                    }
-                    p.storeBytes(of: mix(colour.a, 24) | mix(colour.r, 16) | mix(colour.g, 8) | mix(colour.b, 0), as: UInt32.self)
-                }
+                fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], clip: clip,
+                     shade: shade, data: data, stride: stride)
             }
         }
     }
 
-    /// Calls `pixel` for every pixel whose centre lies in the triangle (and the clip), with the
-    /// normal interpolated there.
+    /// The line shader's colour arithmetic for one paint.
+    private struct Shade {
+        let r: Double, g: Double, b: Double, a: Double   // premultiplied
+        let opacity: Double
+        let inset: Double, outset: Double, blur2: Double
+
+        /// Alpha at a distance from the line's centre (points).
+        @inline(__always) func coverage(_ dist: Double) -> Double {
+            let v = min(dist - (inset - blur2), outset - dist) / blur2
+            return v <= 0 ? 0 : (v >= 1 ? opacity : v * opacity)
+        }
+
+        /// The colour at `alpha` over the premultiplied ARGB32 pixel `dst`.
+        @inline(__always) func blend(_ alpha: Double, over dst: UInt32) -> UInt32 {
+            let sa = a * alpha
+            if sa >= 1 { return 0xff00_0000 | UInt32(r * 255 + 0.5) << 16 | UInt32(g * 255 + 0.5) << 8 | UInt32(b * 255 + 0.5) }
+            let keep = 1 - sa, k = alpha * 255
+            let da = Double(dst >> 24), dr = Double((dst >> 16) & 0xff), dg = Double((dst >> 8) & 0xff), db = Double(dst & 0xff)
+            return UInt32(min(a * k + da * keep + 0.5, 255)) << 24 | UInt32(min(r * k + dr * keep + 0.5, 255)) << 16
+                | UInt32(min(g * k + dg * keep + 0.5, 255)) << 8 | UInt32(min(b * k + db * keep + 0.5, 255))
+        }
+    }
+
+    /// Shades every pixel whose centre lies in the triangle (and the clip), with the normal
+    /// interpolated there (MapLibre's v_normal; its length times the outset is the distance).
     private func fill(_ a: Point, _ b: Point, _ c: Point, _ na: Point, _ nb: Point, _ nc: Point, clip: Clip,
-                      pixel: (Int, Int, Double, Double) -> Void) {
+                      shade: Shade, data: UnsafeMutablePointer<UInt8>, stride: Int) {
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         guard abs(area) > 1e-12 else { return }
         // Plane equations of the attributes: n(x, y) = n_a + dx * (x - a.x) + dy * (y - a.y).
@@ -103,17 +113,17 @@ struct LineRasterizer {
             return (dx, dy)
         }
         let gx = gradient(na.x, nb.x, nc.x), gy = gradient(na.y, nb.y, nc.y)
+        // Without round vertices the normal has no x part: the distance is |y| and needs no root.
+        let straight = na.x == 0 && nb.x == 0 && nc.x == 0
         let top = max(Int((min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
         let bottom = min(Int((max(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.maxY)
         guard top < bottom else { return }
-        let edges = [(a, b), (b, c), (c, a)]
         for y in top..<bottom {
             let yc = Double(y) + 0.5
             var left = Double.infinity, right = -Double.infinity
-            for (p, q) in edges where (p.y <= yc && yc < q.y) || (q.y <= yc && yc < p.y) {
-                let x = p.x + (yc - p.y) * (q.x - p.x) / (q.y - p.y)
-                left = min(left, x); right = max(right, x)
-            }
+            Self.cross(a, b, yc, &left, &right)
+            Self.cross(b, c, yc, &left, &right)
+            Self.cross(c, a, yc, &left, &right)
             guard left < right else { continue }
             if let outline = clip.outline {
                 guard let span = Self.span(of: outline, at: yc) else { continue }
@@ -122,12 +132,28 @@ struct LineRasterizer {
             let x0 = max(Int((left - 0.5).rounded(.up)), clip.minX)
             let x1 = min(Int((right - 0.5).rounded(.up)), clip.maxX)
             guard x0 < x1 else { continue }
-            let dyc = yc - a.y
+            let dxc0 = Double(x0) + 0.5 - a.x, dyc = yc - a.y
+            var nx = na.x + gx.dx * dxc0 + gx.dy * dyc
+            var ny = na.y + gy.dx * dxc0 + gy.dy * dyc
+            let row = UnsafeMutableRawPointer(data + y * stride)
             for x in x0..<x1 {
-                let dxc = Double(x) + 0.5 - a.x
-                pixel(x, y, na.x + gx.dx * dxc + gx.dy * dyc, na.y + gy.dx * dxc + gy.dy * dyc)
+                let length = straight ? abs(ny) : (nx * nx + ny * ny).squareRoot()
+                let alpha = shade.coverage(length * shade.outset)
+                if alpha > 0 {
+                    let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                    row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                }
+                nx += gx.dx
+                ny += gy.dx
             }
         }
+    }
+
+    /// Widens `left...right` by where the edge p–q crosses the row centre `y` (half-open in y).
+    @inline(__always) private static func cross(_ p: Point, _ q: Point, _ y: Double, _ left: inout Double, _ right: inout Double) {
+        guard (p.y <= y && y < q.y) || (q.y <= y && y < p.y) else { return }
+        let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
+        left = min(left, x); right = max(right, x)
     }
 
     /// Where a horizontal line at `y` crosses a convex outline.
