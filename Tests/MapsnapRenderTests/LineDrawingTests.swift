@@ -77,4 +77,15 @@ import Testing
         #expect(image.rgba(x: 20, y: 20).a == 255)
         #expect(image.rgba(x: 1, y: 17).a == 0)   // outside the diamond
     }
+
+    @Test func roundCapsulesHaveRoundEndsAndFullJoints() throws {
+        // Two segments meeting at a right angle, 6 pt wide, round caps and joins.
+        let s = LineStrip.roundCapsules([Point(x: 10, y: 20), Point(x: 30, y: 20), Point(x: 30, y: 5)])
+        let image = try render(s, width: 6)
+        #expect(image.rgba(x: 8, y: 19).a == 255)    // the start cap reaches 3 pt before the start
+        #expect(image.rgba(x: 5, y: 19).a == 0)
+        #expect(image.rgba(x: 31, y: 21).a == 255)   // the joint's outer side is round and full
+        #expect(image.rgba(x: 33, y: 23).a == 0)     // but not square
+        #expect(image.rgba(x: 30, y: 3).a == 255)    // the end cap
+    }
 }
