@@ -23,6 +23,52 @@ struct LineRasterizer {
         var gapWidth: Double
         var offset: Double
         var blur: Double
+        var dash: Dash? = nil
+    }
+
+    /// A dash pattern as MapLibre's line atlas holds it: dash and gap lengths in `unit` points
+    /// (the line width at the integer zoom below), repeating from the line's first point; with
+    /// round caps, each dash gets half-disc ends reaching into the gaps (a zero dash is a dot).
+    struct Dash {
+        struct Range { var left: Double, right: Double, isDash: Bool }
+        let ranges: [Range]
+        let length: Double
+        let unit: Double
+        let round: Bool
+        /// Half the width (points at pixel ratio 1) of the smooth step across a dash's edge: MapLibre's
+        /// `sdfgamma`, one point at an integer zoom, half the scaled unit in between.
+        let gamma: Double
+
+        init?(_ lengths: [Double], unit: Double, round: Bool, gamma: Double) {
+            // An odd pattern repeats twice so that dashes and gaps alternate (as in MapLibre).
+            let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
+            guard pattern.count >= 2, unit > 0, pattern.allSatisfy({ $0 >= 0 }), pattern.contains(where: { $0 > 0 }) else { return nil }
+            var left = 0.0, ranges: [Range] = []
+            for (i, part) in pattern.enumerated() {
+                ranges.append(Range(left: left, right: left + part, isDash: i % 2 == 0))
+                left += part
+            }
+            self.ranges = ranges
+            self.length = left
+            self.unit = unit
+            self.round = round
+            self.gamma = gamma
+        }
+
+        /// Signed distance (points) from the edge of the dash pattern, positive inside a dash, at
+        /// `distance` along the line and `across` (−1…1) across it.
+        @inline(__always) func signedDistance(_ distance: Double, across: Double) -> Double {
+            var u = (distance / unit).truncatingRemainder(dividingBy: length)
+            if u < 0 { u += length }
+            var range = ranges[0]
+            for r in ranges where u <= r.right { range = r; break }
+            let toEdge = min(abs(u - range.left), abs(u - range.right)) * unit
+            guard round else { return range.isDash ? toEdge : -toEdge }
+            let radius = unit / 2
+            if range.isDash { return radius }
+            let across = across * radius
+            return radius - (toEdge * toEdge + across * across).squareRoot()
+        }
     }
 
     let image: RasterImage
@@ -57,6 +103,8 @@ struct LineRasterizer {
         var normals: [Point] = []
         device.reserveCapacity(strip.vertices.count)
         normals.reserveCapacity(strip.vertices.count)
+        var distances: [Double] = []
+        if paint.dash != nil { distances = strip.vertices.map(\.distance) }
         for v in strip.vertices {
             let side: Double = v.up ? 1 : -1
             let u = 0.5 * v.direction, t = 1 - abs(u)
@@ -68,10 +116,11 @@ struct LineRasterizer {
         }
         let c = paint.color
         let shade = Shade(r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a, opacity: paint.opacity,
-                          inset: inset, outset: outset, blur2: blur2)
+                          inset: inset, outset: outset, blur2: blur2, dash: paint.dash, dashGamma: (paint.dash?.gamma ?? 1) / pixelRatio)
         image.withMutablePixels { data, stride in
             for (i0, i1, i2) in strip.triangles {
-                fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], clip: clip,
+                let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
+                fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], d, clip: clip,
                      shade: shade, data: data, stride: stride)
             }
         }
@@ -82,6 +131,9 @@ struct LineRasterizer {
         let r: Double, g: Double, b: Double, a: Double   // premultiplied
         let opacity: Double
         let inset: Double, outset: Double, blur2: Double
+        let dash: Dash?
+        /// Half the width (points) of the smooth step across a dash's edge.
+        let dashGamma: Double
 
         /// Alpha at a distance from the line's centre (points).
         @inline(__always) func coverage(_ dist: Double) -> Double {
@@ -102,7 +154,8 @@ struct LineRasterizer {
 
     /// Shades every pixel whose centre lies in the triangle (and the clip), with the normal
     /// interpolated there (MapLibre's v_normal; its length times the outset is the distance).
-    private func fill(_ a: Point, _ b: Point, _ c: Point, _ na: Point, _ nb: Point, _ nc: Point, clip: Clip,
+    private func fill(_ a: Point, _ b: Point, _ c: Point, _ na: Point, _ nb: Point, _ nc: Point,
+                      _ distance: (Double, Double, Double), clip: Clip,
                       shade: Shade, data: UnsafeMutablePointer<UInt8>, stride: Int) {
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         guard abs(area) > 1e-12 else { return }
@@ -113,6 +166,7 @@ struct LineRasterizer {
             return (dx, dy)
         }
         let gx = gradient(na.x, nb.x, nc.x), gy = gradient(na.y, nb.y, nc.y)
+        let gd = gradient(distance.0, distance.1, distance.2)
         // Without round vertices the normal has no x part: the distance is |y| and needs no root.
         let straight = na.x == 0 && nb.x == 0 && nc.x == 0
         let top = max(Int((min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
@@ -135,16 +189,24 @@ struct LineRasterizer {
             let dxc0 = Double(x0) + 0.5 - a.x, dyc = yc - a.y
             var nx = na.x + gx.dx * dxc0 + gx.dy * dyc
             var ny = na.y + gy.dx * dxc0 + gy.dy * dyc
+            var along = distance.0 + gd.dx * dxc0 + gd.dy * dyc
             let row = UnsafeMutableRawPointer(data + y * stride)
             for x in x0..<x1 {
                 let length = straight ? abs(ny) : (nx * nx + ny * ny).squareRoot()
-                let alpha = shade.coverage(length * shade.outset)
+                var alpha = shade.coverage(length * shade.outset)
+                if alpha > 0, let dash = shade.dash {
+                    // MapLibre's line-sdf shader: a smooth step across the dash's edge.
+                    let sd = dash.signedDistance(along, across: ny)
+                    let t = min(max((sd + shade.dashGamma) / (2 * shade.dashGamma), 0), 1)
+                    alpha *= t * t * (3 - 2 * t)
+                }
                 if alpha > 0 {
                     let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
                     row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
                 }
                 nx += gx.dx
                 ny += gy.dx
+                along += gd.dx
             }
         }
     }

@@ -17,18 +17,29 @@ struct LineStrip {
         var up: Bool
         /// −1…1: how far the vertex was pushed along the line (caps, bevels), for the offset.
         var direction: Double
+        /// Distance along the line from its first point (points), for dashes.
+        var distance: Double = 0
     }
 
     private(set) var vertices: [Vertex] = []
     private(set) var triangles: [(Int, Int, Int)] = []
     private var e1 = -1, e2 = -1
+    private var distance = 0.0
+    /// MapLibre stores the distance along a line in 15 bits and starts it again from zero past
+    /// half of that range (16,384 units of its 8,192-unit tiles, two tile sides); dash patterns
+    /// restart there too.
+    private var distanceLimit = Double.infinity
 
-    /// MapLibre's constants: corners sharper than 75° get extra vertices this far away (points).
-    static let sharpCornerOffset = 15.0
+    /// MapLibre's constants: corners sharper than 75° get extra vertices 15 px (of the tile's
+    /// integer zoom) away.
     static let cosHalfSharpCorner = cos(75.0 / 2 * .pi / 180)
     static let degreesPerTriangle = 20.0
 
-    init(_ input: [Point], polygon isPolygon: Bool, join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double) {
+    /// `tileSide` (the data tile's side in points) places MapLibre's distance reset;
+    /// `sharpCornerOffset` is 15 points scaled by the zoom's fraction.
+    init(_ input: [Point], polygon isPolygon: Bool, join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double,
+         tileSide: Double = .infinity, sharpCornerOffset: Double = 15) {
+        distanceLimit = 2 * tileSide
         // Repeated end points are dropped; a line needs two distinct points, a ring three.
         var len = input.count
         while len >= 2 && input[len - 1] == input[len - 2] { len -= 1 }
@@ -68,8 +79,9 @@ struct LineStrip {
 
             if isSharpCorner && i > first, let p = prevVertex {
                 let length = (current - p).length
-                if length > 2 * Self.sharpCornerOffset {
-                    let moved = current - (current - p) * (Self.sharpCornerOffset / length)
+                if length > 2 * sharpCornerOffset {
+                    let moved = current - (current - p) * (sharpCornerOffset / length)
+                    distance += (moved - p).length
                     addCurrentVertex(moved, previous, 0, 0)
                     prevVertex = moved
                 }
@@ -94,6 +106,7 @@ struct LineStrip {
                 if miterLength < miterLimit { kind = .miter }
             }
 
+            if let p = prevVertex { distance += (current - p).length }
             switch kind {
             case .miter:
                 addCurrentVertex(current, joinNormal * miterLength, 0, 0)
@@ -146,8 +159,9 @@ struct LineStrip {
 
             if isSharpCorner && i < len - 1, let n = nextVertex {
                 let length = (n - current).length
-                if length > 2 * Self.sharpCornerOffset {
-                    let moved = current + (n - current) * (Self.sharpCornerOffset / length)
+                if length > 2 * sharpCornerOffset {
+                    let moved = current + (n - current) * (sharpCornerOffset / length)
+                    distance += (moved - current).length
                     addCurrentVertex(moved, next, 0, 0)
                     current = moved
                 }
@@ -188,12 +202,16 @@ struct LineStrip {
         let right = Point(x: -normal.x + normal.y * endRight, y: -normal.y - normal.x * endRight)
         addHalfVertex(p, left, round: round, up: false, direction: endLeft)
         addHalfVertex(p, right, round: round, up: true, direction: -endRight)
+        if distance > distanceLimit {
+            distance = 0
+            addCurrentVertex(p, normal, endLeft, endRight, round: round)
+        }
     }
 
     /// Each new vertex makes a triangle with the last vertex of each side.
     private mutating func addHalfVertex(_ p: Point, _ extrude: Point, round: Bool, up: Bool, direction: Double) {
         let e = vertices.count
-        vertices.append(Vertex(position: p, extrude: extrude, round: round, up: up, direction: direction))
+        vertices.append(Vertex(position: p, extrude: extrude, round: round, up: up, direction: direction, distance: distance))
         if e1 >= 0 && e2 >= 0 { triangles.append((e1, e2, e)) }
         if up { e2 = e } else { e1 = e }
     }
