@@ -58,3 +58,29 @@ struct TextEngineTests {
         #expect(text.width > 40)
     }
 }
+
+struct TextPlacementTests {
+    @Test func variableAnchorsAreTriedInOrderWithOffsetsAwayFromThePoint() {
+        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
+                                                   offset: Point(x: 0, y: 0), radialOffset: 1, size: 10)
+        #expect(placements.map(\.anchor) == [.top, .bottom, .left, .topRight])
+        #expect(placements[0].offset == Point(x: 0, y: 10))     // text below the point
+        #expect(placements[1].offset == Point(x: 0, y: -10))    // above
+        #expect(placements[2].offset == Point(x: 10, y: 0))     // to the right
+        let d = 10 / 2.0.squareRoot()
+        #expect(abs(placements[3].offset.x + d) < 1e-9 && abs(placements[3].offset.y - d) < 1e-9)
+    }
+
+    @Test func textOffsetSizesAreSignedByTheVariableAnchor() {
+        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom, .right],
+                                                   offset: Point(x: 0.5, y: 1), radialOffset: 0, size: 10)
+        #expect(placements[0].offset == Point(x: 0, y: -10))
+        #expect(placements[1].offset == Point(x: -5, y: 0))
+    }
+
+    @Test func fixedAnchorKeepsItsOffset() {
+        let placements = LabelPlacer.textPlacements(anchor: .top, variable: [], offset: Point(x: 0, y: 0.8),
+                                                   radialOffset: 0, size: 10)
+        #expect(placements.count == 1 && placements[0].anchor == .top && placements[0].offset == Point(x: 0, y: 8))
+    }
+}

@@ -35,7 +35,8 @@ enum LinePainter {
 
     static func dependsOnFeature(_ s: LineLayer) -> Bool {
         s.color.dependsOnFeature || s.width.dependsOnFeature || s.opacity.dependsOnFeature
-            || s.gapWidth.dependsOnFeature || s.offset.dependsOnFeature || s.blur.dependsOnFeature || (s.dasharray?.dependsOnFeature ?? false)
+            || s.gapWidth.dependsOnFeature || s.offset.dependsOnFeature || s.blur.dependsOnFeature
+            || (s.dasharray?.dependsOnFeature ?? false) || s.join.dependsOnFeature || s.cap.dependsOnFeature
     }
 
     static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {

@@ -21,12 +21,17 @@ final class LabelPlacer {
         let padding: Double
         let allowOverlap: Bool
         let ignorePlacement: Bool
-        let offset: Point          // text-offset in points
+        /// Where the text may sit around its anchor point, tried in order (`text-variable-anchor`;
+        /// otherwise just `text-anchor` with its offset in points).
+        let textPlacements: [TextPlacement]
         let translate: Point       // text-translate in points
-        let anchor: TextAnchor
         let maxAngle: Double       // radians
         let spacing: Double
         let placement: SymbolPlacement
+    }
+    struct TextPlacement {
+        let anchor: TextAnchor
+        let offset: Point
     }
     private struct CandidateIcon {
         let icon: SpriteSheet.Icon
@@ -107,9 +112,12 @@ final class LabelPlacer {
                 padding: style.textPadding.evaluate(zoom: zoom, feature: feature),
                 allowOverlap: style.textAllowOverlap.evaluate(zoom: zoom, feature: feature),
                 ignorePlacement: style.textIgnorePlacement.evaluate(zoom: zoom, feature: feature),
-                offset: offset.count == 2 ? Point(x: offset[0] * size, y: offset[1] * size) : Point(x: 0, y: 0),
+                textPlacements: Self.textPlacements(
+                    anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
+                    variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
+                    offset: offset.count == 2 ? Point(x: offset[0], y: offset[1]) : Point(x: 0, y: 0),
+                    radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
                 translate: translate.count == 2 ? Point(x: translate[0], y: translate[1]) : Point(x: 0, y: 0),
-                anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
                 spacing: spacing,
                 placement: placement))
@@ -179,14 +187,27 @@ final class LabelPlacer {
 
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         let p = anchor + c.translate
-        var textBox: Rect?, textOrigin = Point(x: 0, y: 0)
+        let inside = { (r: Rect) in
+            self.frame.placementBounds.contains(Point(x: r.minX, y: r.minY))
+                && self.frame.placementBounds.contains(Point(x: r.maxX, y: r.maxY))
+        }
+        // The text goes where it first fits among its placements (else where the first puts it).
+        var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         if let text = c.text {
             let b = text.bounds
-            // Where the anchor lies on the text box, as fractions of its width and height.
-            let (fx, fy) = Self.anchorFractions(c.anchor)
-            let origin = Point(x: p.x + c.offset.x - fx * b.width, y: p.y + c.offset.y - fy * b.height)
-            textBox = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
-            textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
+            for (i, placement) in c.textPlacements.enumerated() {
+                // Where the anchor lies on the text box, as fractions of its width and height.
+                let (fx, fy) = Self.anchorFractions(placement.anchor)
+                let origin = Point(x: p.x + placement.offset.x - fx * b.width, y: p.y + placement.offset.y - fy * b.height)
+                let box = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
+                let fits = inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding)))
+                if fits || i == 0 {
+                    textBox = box
+                    textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
+                    textFits = fits
+                }
+                if fits { break }
+            }
         }
         var iconBox: Rect?
         if let i = c.icon {
@@ -194,11 +215,6 @@ final class LabelPlacer {
             let x = p.x + i.offset.x - w / 2, y = p.y + i.offset.y - h / 2
             iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
         }
-        let inside = { (r: Rect) in
-            self.frame.placementBounds.contains(Point(x: r.minX, y: r.minY))
-                && self.frame.placementBounds.contains(Point(x: r.maxX, y: r.maxY))
-        }
-        var textFits = textBox.map { box in inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding))) } ?? false
         var iconFits = iconBox.map { box in
             inside(box) && ((c.icon?.allowOverlap ?? false) || !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0))))
         } ?? false
@@ -215,7 +231,29 @@ final class LabelPlacer {
         return PlacedLabel(text: textFits ? c.text : nil, shape: .block(origin: textOrigin), paint: c.paint, icon: placedIcon)
     }
 
-    private static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {
+    /// `text-anchor` with `text-offset`, or each of `text-variable-anchor` in turn; with a
+    /// variable anchor or a `text-radial-offset` the offset points away from the anchor, as in
+    /// MapLibre (the radial offset along the anchor's direction, or text-offset's sizes signed
+    /// by it). Offsets are in ems of the text size.
+    static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double,
+                               size: Double) -> [TextPlacement] {
+        func directed(_ a: TextAnchor) -> Point {
+            let (fx, fy) = anchorFractions(a)
+            // +1 when the text lies right of / below the point, −1 left of / above it.
+            let sx = 1 - 2 * fx, sy = 1 - 2 * fy
+            if radialOffset > 0 {
+                let diagonal = sx != 0 && sy != 0
+                let r = diagonal ? radialOffset / 2.0.squareRoot() : radialOffset
+                return Point(x: sx * r * size, y: sy * r * size)
+            }
+            return Point(x: sx * abs(offset.x) * size, y: sy * abs(offset.y) * size)
+        }
+        if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0)) } }
+        if radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
+        return [TextPlacement(anchor: anchor, offset: offset * size)]
+    }
+
+    static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {
         switch anchor {
         case .center: (0.5, 0.5)
         case .left: (0, 0.5)
