@@ -115,7 +115,12 @@ final class RenderFrame {
             canvas.move(to: projection.tileCorners[0])
             for p in projection.tileCorners.dropFirst() { canvas.line(to: p) }
             canvas.closePath()
+            // An aliased clip: neighbouring rotated tiles then share their edge pixels exactly, where
+            // two anti-aliased clips would each cover half and leave a faint seam in fills.
+            let antialias = cairo_get_antialias(canvas.cr)
+            cairo_set_antialias(canvas.cr, CAIRO_ANTIALIAS_NONE)
             cairo_clip(canvas.cr)
+            cairo_set_antialias(canvas.cr, antialias)
         }
     }
 
