@@ -46,6 +46,18 @@ struct SnapshotterTests {
         #expect(differing > 500, "the credit is drawn only when asked for")
     }
 
+    @Test func rotatedTilesMeetWithoutASeam() throws {
+        // At bearing 30 a tile edge crosses the open water of the harbour along this row; with
+        // anti-aliased tile clips it showed as a faint light line.
+        let s = try Snapshotter(style: .defaultStyle)
+        var o = SnapshotOptions()
+        o.size = ImageSize(width: 800, height: 600)
+        o.bearing = 30
+        let image = try s.snapshot(o).image
+        let water = image.rgba(x: 440, y: 300)
+        for x in 440..<540 { #expect(image.rgba(x: x, y: 300) == water, "pixel \(x),300") }
+    }
+
     @Test func viewOutsideTheDataWarnsOnce() throws {
         let s = try Snapshotter(style: .defaultStyle)
         var o = SnapshotOptions()
