@@ -83,4 +83,12 @@ struct TextPlacementTests {
                                                    radialOffset: 0, size: 10)
         #expect(placements.count == 1 && placements[0].anchor == .top && placements[0].offset == Point(x: 0, y: 8))
     }
+
+    @Test func rotatedLabelBoxesGrowToHoldTheTurnedText() {
+        // A 40×10 box centred on its pivot, turned a quarter turn, stands 10 wide and 40 tall.
+        let box = Rect(minX: -20, minY: -5, maxX: 20, maxY: 5)
+        let turned = LabelPlacer.rotatedBounds(box, about: Point(x: 0, y: 0), by: .pi / 2)
+        #expect(abs(turned.width - 10) < 1e-9 && abs(turned.height - 40) < 1e-9)
+        #expect(LabelPlacer.rotatedBounds(box, about: Point(x: 0, y: 0), by: 0) == box)
+    }
 }

@@ -15,14 +15,14 @@ import Testing
         let style = try Self.parse(#"""
         {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
          "layers": [
-          {"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "text-rotate": 10, "icon-rotate": 90},
+          {"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "icon-text-fit": "both", "icon-rotate": 90},
            "paint": {"text-halo-blur": 1, "text-translate": [0, 2]}},
           {"id": "c", "type": "circle", "source": "v", "paint": {"circle-blur": 1}},
           {"id": "l", "type": "line", "source": "v", "paint": {"line-blur": 1, "line-offset": 2}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
-            "layers[0].layout.text-rotate: property \"text-rotate\" is not supported; ignored",
+            "layers[0].layout.icon-text-fit: property \"icon-text-fit\" is not supported; ignored",
             "layers[1].paint.circle-blur: property \"circle-blur\" is not supported; ignored",
         ])
     }

@@ -35,6 +35,14 @@ enum SymbolPainter {
         switch label.shape {
         case .block(let origin):
             text.appendPath(to: canvas, at: origin)
+        case .rotatedBlock(let origin, let pivot, let angle):
+            // The path is stored in device space, so turning the context only while adding it works.
+            cairo_save(cr)
+            cairo_translate(cr, pivot.x, pivot.y)
+            cairo_rotate(cr, angle)
+            cairo_translate(cr, -pivot.x, -pivot.y)
+            text.appendPath(to: canvas, at: origin)
+            cairo_restore(cr)
         case .alongLine(let glyphs):
             let baselineBelowCenter = text.baseline - text.height / 2
             for g in glyphs {

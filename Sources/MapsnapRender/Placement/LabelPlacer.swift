@@ -25,6 +25,9 @@ final class LabelPlacer {
         /// otherwise just `text-anchor` with its offset in points).
         let textPlacements: [TextPlacement]
         let translate: Point       // text-translate in points
+        /// Point labels: radians clockwise (`text-rotate`, and the map's rotation for
+        /// `text-rotation-alignment: map`).
+        let rotation: Double
         let maxAngle: Double       // radians
         let spacing: Double
         let placement: SymbolPlacement
@@ -118,6 +121,8 @@ final class LabelPlacer {
                     offset: offset.count == 2 ? Point(x: offset[0], y: offset[1]) : Point(x: 0, y: 0),
                     radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
                 translate: translate.count == 2 ? Point(x: translate[0], y: translate[1]) : Point(x: 0, y: 0),
+                rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
+                    - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
                 spacing: spacing,
                 placement: placement))
@@ -199,7 +204,8 @@ final class LabelPlacer {
                 // Where the anchor lies on the text box, as fractions of its width and height.
                 let (fx, fy) = Self.anchorFractions(placement.anchor)
                 let origin = Point(x: p.x + placement.offset.x - fx * b.width, y: p.y + placement.offset.y - fy * b.height)
-                let box = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
+                let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
+                                             about: p, by: c.rotation)
                 let fits = inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding)))
                 if fits || i == 0 {
                     textBox = box
@@ -228,7 +234,9 @@ final class LabelPlacer {
         if iconFits, let box = iconBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
         let placedIcon = iconFits ? c.icon.map { PlacedIcon(icon: $0.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY),
                                                            size: $0.size, opacity: $0.opacity, rotation: $0.rotation) } : nil
-        return PlacedLabel(text: textFits ? c.text : nil, shape: .block(origin: textOrigin), paint: c.paint, icon: placedIcon)
+        let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
+            : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
+        return PlacedLabel(text: textFits ? c.text : nil, shape: shape, paint: c.paint, icon: placedIcon)
     }
 
     /// `text-anchor` with `text-offset`, or each of `text-variable-anchor` in turn; with a
@@ -251,6 +259,20 @@ final class LabelPlacer {
         if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0)) } }
         if radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
         return [TextPlacement(anchor: anchor, offset: offset * size)]
+    }
+
+    /// The axis-aligned bounds of `rect` turned clockwise by `angle` radians about `pivot`
+    /// (collision boxes of rotated labels).
+    static func rotatedBounds(_ rect: Rect, about pivot: Point, by angle: Double) -> Rect {
+        guard angle != 0 else { return rect }
+        let c = cos(angle), s = sin(angle)
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { q -> Point in
+            let d = q - pivot
+            return Point(x: pivot.x + d.x * c - d.y * s, y: pivot.y + d.x * s + d.y * c)
+        }
+        return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
+                    maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
     }
 
     static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {

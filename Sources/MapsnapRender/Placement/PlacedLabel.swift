@@ -3,6 +3,8 @@ struct PlacedLabel {
     enum Shape {
         /// A (possibly multi-line) block of text with its layout's top-left corner at `origin`.
         case block(origin: Point)
+        /// The same, turned clockwise by `angle` radians about `pivot` (the label's anchor point).
+        case rotatedBlock(origin: Point, pivot: Point, angle: Double)
         /// Glyphs along a line, each centered on the line at `center`, turned by `angle` radians.
         case alongLine([GlyphPlacement])
     }
