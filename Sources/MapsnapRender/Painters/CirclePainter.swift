@@ -23,6 +23,12 @@ enum CirclePainter {
                         guard frame.placementBounds.insetBy(-radius - strokeWidth).contains(s) else { continue }
                         let center = Point(x: s.x + dx, y: s.y + dy)
                         let fill = style.color.evaluate(zoom: zoom, feature: feature)
+                        // circle-blur: the disc fades out over this fraction of its radius.
+                        let outer = radius + strokeWidth
+                        let blur = min(style.blur.evaluate(zoom: zoom, feature: feature), 1)
+                        let blurred = blur * outer > shift
+                        if blurred { cairo_push_group(canvas.cr) }
+                        defer { if blurred { fade(center: center, outer: outer, blur: blur, canvas: canvas) } }
                         if strokeWidth > 0 {
                             let stroke = style.strokeColor.evaluate(zoom: zoom, feature: feature)
                             let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
@@ -57,6 +63,22 @@ enum CirclePainter {
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             cairo_paint(cr)
         }
+    }
+
+    /// Composites the group drawn since `cairo_push_group` through a radial fade: opaque up to
+    /// `(1 - blur) · outer`, transparent at `outer`, smooth-stepped as MapLibre's shader does.
+    static func fade(center: Point, outer: Double, blur: Double, canvas: Canvas) {
+        let cr = canvas.cr
+        cairo_pop_group_to_source(cr)
+        let mask = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, outer)
+        defer { cairo_pattern_destroy(mask) }
+        let inner = 1 - blur
+        cairo_pattern_add_color_stop_rgba(mask, 0, 0, 0, 0, 1)
+        for k in 0...8 {
+            let t = Double(k) / 8
+            cairo_pattern_add_color_stop_rgba(mask, inner + blur * t, 0, 0, 0, 1 - t * t * (3 - 2 * t))
+        }
+        cairo_mask(cr, mask)
     }
 
     static func disc(_ center: Point, _ radius: Double, _ color: Color, _ opacity: Double, _ canvas: Canvas) {

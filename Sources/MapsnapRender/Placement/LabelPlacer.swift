@@ -48,6 +48,10 @@ final class LabelPlacer {
         let textOptional: Bool
         /// icon-rotate, radians clockwise.
         let rotation: Double
+        /// icon-anchor: which part of the icon sits on the point.
+        let anchor: TextAnchor
+        /// icon-translate in points.
+        let translate: Point
     }
     private enum Anchors {
         /// The first point where the label fits.
@@ -218,7 +222,8 @@ final class LabelPlacer {
         var iconBox: Rect?
         if let i = c.icon {
             let w = i.icon.pointWidth * i.size, h = i.icon.pointHeight * i.size
-            let x = p.x + i.offset.x - w / 2, y = p.y + i.offset.y - h / 2
+            let (fx, fy) = Self.anchorFractions(i.anchor)
+            let x = anchor.x + i.translate.x + i.offset.x - fx * w, y = anchor.y + i.translate.y + i.offset.y - fy * h
             iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
         }
         var iconFits = iconBox.map { box in
@@ -310,8 +315,13 @@ final class LabelPlacer {
             ignorePlacement: style.iconIgnorePlacement.evaluate(zoom: zoom, feature: feature),
             optional: style.iconOptional.evaluate(zoom: zoom, feature: feature),
             textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
-            rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180)
+            rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
+            anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
+            translate: Self.point(style.iconTranslate.evaluate(zoom: zoom, feature: feature)))
     }
+
+    /// A `[x, y]` style value as a point (zero when malformed).
+    static func point(_ v: [Double]) -> Point { v.count == 2 ? Point(x: v[0], y: v[1]) : Point(x: 0, y: 0) }
 
     // MARK: labels along lines
 

@@ -23,7 +23,6 @@ public struct CircleLayer: Sendable {
         translate = p.paint("circle-translate", default: [0.0, 0.0], length: 2)
         translateAnchor = p.paint("circle-translate-anchor", default: TranslateAnchor.map)
         sortKey = p.optionalLayout("circle-sort-key", fallback: 0.0)
-        p.notDrawnYet("circle-blur")
         // Meaningless without pitch; read so they are not reported as unsupported.
         _ = p.paint("circle-pitch-scale", default: "map")
         _ = p.paint("circle-pitch-alignment", default: "viewport")
