@@ -91,4 +91,16 @@ struct TextPlacementTests {
         #expect(abs(turned.width - 10) < 1e-9 && abs(turned.height - 40) < 1e-9)
         #expect(LabelPlacer.rotatedBounds(box, about: Point(x: 0, y: 0), by: 0) == box)
     }
+
+    @Test func iconTextFitStretchesTheIconAroundTheText() {
+        let icon = Rect(minX: -5, minY: -5, maxX: 5, maxY: 5)
+        let text = Rect(minX: -30, minY: -8, maxX: 30, maxY: 8)
+        let padding = [1.0, 2, 3, 4]   // top, right, bottom, left
+        #expect(LabelPlacer.fitted(icon, around: text, .both, padding: padding) == Rect(minX: -34, minY: -9, maxX: 32, maxY: 11))
+        let wide = LabelPlacer.fitted(icon, around: text, .width, padding: padding)
+        #expect(wide.minX == -34 && wide.maxX == 32 && wide.height == 10)
+        let tall = LabelPlacer.fitted(icon, around: text, .height, padding: padding)
+        #expect(tall.minY == -9 && tall.maxY == 11 && tall.width == 10)
+        #expect(LabelPlacer.fitted(icon, around: text, .none, padding: padding) == icon)
+    }
 }

@@ -16,13 +16,13 @@ import Testing
         {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
          "layers": [
           {"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "icon-text-fit": "both", "icon-rotate": 90},
-           "paint": {"text-halo-blur": 1, "text-translate": [0, 2]}},
+           "paint": {"icon-color": "red", "text-halo-blur": 1, "text-translate": [0, 2]}},
           {"id": "c", "type": "circle", "source": "v", "paint": {"circle-blur": 1, "circle-pitch-scale": "map"}},
           {"id": "l", "type": "line", "source": "v", "paint": {"line-blur": 1, "line-offset": 2}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
-            "layers[0].layout.icon-text-fit: property \"icon-text-fit\" is not supported; ignored",
+            "layers[0].paint.icon-color: property \"icon-color\" is not supported; ignored",
         ])
     }
 

@@ -10,7 +10,8 @@ enum SymbolPainter {
             if let sprites = frame.sprites {
                 for label in labels {
                     if let i = label.icon {
-                        sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation, on: canvas)
+                        sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation,
+                                     stretch: i.stretch, on: canvas)
                     }
                 }
             }

@@ -52,6 +52,9 @@ final class LabelPlacer {
         let anchor: TextAnchor
         /// icon-translate in points.
         let translate: Point
+        /// icon-text-fit and its padding (top, right, bottom, left, points).
+        let textFit: IconTextFit
+        let textFitPadding: [Double]
     }
     private enum Anchors {
         /// The first point where the label fits.
@@ -225,6 +228,10 @@ final class LabelPlacer {
             let (fx, fy) = Self.anchorFractions(i.anchor)
             let x = anchor.x + i.translate.x + i.offset.x - fx * w, y = anchor.y + i.translate.y + i.offset.y - fy * h
             iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
+            // icon-text-fit: the icon stretched around the text (a road shield's plate).
+            if i.textFit != .none, let t = textBox, c.rotation == 0 {
+                iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
+            }
         }
         var iconFits = iconBox.map { box in
             inside(box) && ((c.icon?.allowOverlap ?? false) || !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0))))
@@ -237,8 +244,11 @@ final class LabelPlacer {
         guard textFits || iconFits else { return nil }
         if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding)) }
         if iconFits, let box = iconBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
-        let placedIcon = iconFits ? c.icon.map { PlacedIcon(icon: $0.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY),
-                                                           size: $0.size, opacity: $0.opacity, rotation: $0.rotation) } : nil
+        let placedIcon = iconFits ? c.icon.map { i in
+            let natural = (w: i.icon.pointWidth * i.size, h: i.icon.pointHeight * i.size)
+            return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size, opacity: i.opacity,
+                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h))
+        } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
         return PlacedLabel(text: textFits ? c.text : nil, shape: shape, paint: c.paint, icon: placedIcon)
@@ -317,7 +327,23 @@ final class LabelPlacer {
             textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
             rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
-            translate: Self.point(style.iconTranslate.evaluate(zoom: zoom, feature: feature)))
+            translate: Self.point(style.iconTranslate.evaluate(zoom: zoom, feature: feature)),
+            textFit: style.iconTextFit?.evaluate(zoom: zoom, feature: feature) ?? .none,
+            textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature))
+    }
+
+    /// An icon's box stretched to the text's (plus padding: top, right, bottom, left), in width,
+    /// height or both; the other dimension keeps its size, centred on the text.
+    static func fitted(_ icon: Rect, around text: Rect, _ fit: IconTextFit, padding: [Double]) -> Rect {
+        let p = padding.count == 4 ? padding : [0, 0, 0, 0]
+        let padded = Rect(minX: text.minX - p[3], minY: text.minY - p[0], maxX: text.maxX + p[1], maxY: text.maxY + p[2])
+        let cx = (padded.minX + padded.maxX) / 2, cy = (padded.minY + padded.maxY) / 2
+        switch fit {
+        case .none: return icon
+        case .both: return padded
+        case .width: return Rect(minX: padded.minX, minY: cy - icon.height / 2, maxX: padded.maxX, maxY: cy + icon.height / 2)
+        case .height: return Rect(minX: cx - icon.width / 2, minY: padded.minY, maxX: cx + icon.width / 2, maxY: padded.maxY)
+        }
     }
 
     /// A `[x, y]` style value as a point (zero when malformed).

@@ -29,6 +29,8 @@ struct PlacedIcon {
     let size: Double
     let opacity: Double
     var rotation: Double = 0
+    /// Width and height scale on top of `size`, for an icon stretched around its text.
+    var stretch: (x: Double, y: Double) = (1, 1)
 }
 
 /// How a label's text is painted.

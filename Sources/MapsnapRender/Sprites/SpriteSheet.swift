@@ -49,22 +49,24 @@ public final class SpriteSheet: @unchecked Sendable {
     }
 
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
-    func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0, on canvas: Canvas) {
+    /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
+    func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
+              stretch: (x: Double, y: Double) = (1, 1), on canvas: Canvas) {
         let cr = canvas.cr
         canvas.withSavedState {
             cairo_translate(cr, origin.x, origin.y)
             if rotation != 0 {
-                let cx = icon.pointWidth * size / 2, cy = icon.pointHeight * size / 2
+                let cx = icon.pointWidth * size * stretch.x / 2, cy = icon.pointHeight * size * stretch.y / 2
                 cairo_translate(cr, cx, cy)
                 cairo_rotate(cr, rotation)
                 cairo_translate(cr, -cx, -cy)
             }
             let s = size / icon.pixelRatio
-            cairo_scale(cr, s, s)
+            cairo_scale(cr, s * stretch.x, s * stretch.y)
             cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
             cairo_clip(cr)
             cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
-            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 && stretch == (1, 1) ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cr, opacity)
         }
     }

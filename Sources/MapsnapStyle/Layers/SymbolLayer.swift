@@ -138,7 +138,6 @@ public struct SymbolLayer: Sendable {
         iconKeepUpright = p.layout("icon-keep-upright", default: false)
         iconTranslate = p.paint("icon-translate", default: [0.0, 0.0], length: 2)
         iconTranslateAnchor = p.paint("icon-translate-anchor", default: TranslateAnchor.map)
-        p.notDrawnYet("icon-color",
-                      "icon-halo-color", "icon-halo-width", "icon-halo-blur", "icon-text-fit", "icon-text-fit-padding")
+        p.notDrawnYet("icon-color", "icon-halo-color", "icon-halo-width", "icon-halo-blur")
     }
 }
