@@ -15,14 +15,14 @@ import Testing
         let style = try Self.parse(#"""
         {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
          "layers": [
-          {"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "icon-text-fit": "both", "icon-rotate": 90},
+          {"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "symbol-z-order": "viewport-y", "icon-rotate": 90},
            "paint": {"icon-color": "red", "text-halo-blur": 1, "text-translate": [0, 2]}},
           {"id": "c", "type": "circle", "source": "v", "paint": {"circle-blur": 1, "circle-pitch-scale": "map"}},
           {"id": "l", "type": "line", "source": "v", "paint": {"line-blur": 1, "line-offset": 2}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
-            "layers[0].paint.icon-color: property \"icon-color\" is not supported; ignored",
+            "layers[0].layout.symbol-z-order: property \"symbol-z-order\" is not supported; ignored",
         ])
     }
 

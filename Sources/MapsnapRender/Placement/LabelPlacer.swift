@@ -55,6 +55,7 @@ final class LabelPlacer {
         /// icon-text-fit and its padding (top, right, bottom, left, points).
         let textFit: IconTextFit
         let textFitPadding: [Double]
+        let tint: SDFTint?
     }
     private enum Anchors {
         /// The first point where the label fits.
@@ -247,7 +248,7 @@ final class LabelPlacer {
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size, h: i.icon.pointHeight * i.size)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size, opacity: i.opacity,
-                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h))
+                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h), tint: i.tint)
         } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
@@ -329,7 +330,11 @@ final class LabelPlacer {
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
             translate: Self.point(style.iconTranslate.evaluate(zoom: zoom, feature: feature)),
             textFit: style.iconTextFit?.evaluate(zoom: zoom, feature: feature) ?? .none,
-            textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature))
+            textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature),
+            tint: icon.sdf == true ? SDFTint(color: style.iconColor.evaluate(zoom: zoom, feature: feature),
+                                             haloColor: style.iconHaloColor.evaluate(zoom: zoom, feature: feature),
+                                             haloWidth: style.iconHaloWidth.evaluate(zoom: zoom, feature: feature),
+                                             haloBlur: style.iconHaloBlur.evaluate(zoom: zoom, feature: feature)) : nil)
     }
 
     /// An icon's box stretched to the text's (plus padding: top, right, bottom, left), in width,
@@ -413,7 +418,7 @@ final class LabelPlacer {
                 if !icon.allowOverlap, frame.collisions.collides(box) { continue }
                 if !icon.ignorePlacement { frame.collisions.insert(box) }
                 let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size,
-                                        opacity: icon.opacity, rotation: angle + icon.rotation)
+                                        opacity: icon.opacity, rotation: angle + icon.rotation, tint: icon.tint)
                 out.append(PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed))
             }
         }

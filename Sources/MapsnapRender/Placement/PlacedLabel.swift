@@ -31,6 +31,8 @@ struct PlacedIcon {
     var rotation: Double = 0
     /// Width and height scale on top of `size`, for an icon stretched around its text.
     var stretch: (x: Double, y: Double) = (1, 1)
+    /// The colours of an SDF icon.
+    var tint: SDFTint? = nil
 }
 
 /// How a label's text is painted.

@@ -51,7 +51,10 @@ public final class SpriteSheet: @unchecked Sendable {
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
     /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
-              stretch: (x: Double, y: Double) = (1, 1), on canvas: Canvas) {
+              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, on canvas: Canvas) {
+        // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours.
+        let tinted = icon.sdf == true ? tint.flatMap { sdfSurface(icon, $0, size: size, pixelRatio: canvas.pixelRatio) } : nil
+        defer { if let tinted { cairo_surface_destroy(tinted) } }
         let cr = canvas.cr
         canvas.withSavedState {
             cairo_translate(cr, origin.x, origin.y)
@@ -65,10 +68,63 @@ public final class SpriteSheet: @unchecked Sendable {
             cairo_scale(cr, s * stretch.x, s * stretch.y)
             cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
             cairo_clip(cr)
-            cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
+            if let tinted {
+                cairo_set_source_surface(cr, tinted, 0, 0)
+            } else {
+                cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
+            }
             cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 && stretch == (1, 1) ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cr, opacity)
         }
+    }
+}
+
+/// How an SDF icon is coloured: `icon-color`, and a halo (`icon-halo-*`).
+struct SDFTint {
+    var color: Color
+    var haloColor: Color
+    var haloWidth: Double
+    var haloBlur: Double
+}
+
+extension SpriteSheet {
+    /// The icon's pixels shaded as MapLibre's SDF shader does: alpha is the distance field, the
+    /// edge at 0.75 with a smooth step of 0.105 device pixels over the icon's scale; the halo
+    /// reaches `haloWidth` points further out (its edge softened by the blur), under the fill.
+    func sdfSurface(_ icon: Icon, _ tint: SDFTint, size: Double, pixelRatio: Double) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(icon.width), Int32(icon.height)) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let scale = max(size, 0.01), edgeGamma = 0.105 / pixelRatio
+        let fillGamma = edgeGamma / scale
+        let haloGamma = (tint.haloBlur * 1.19 / 8 + edgeGamma) / scale
+        let haloBuffer = (6 - tint.haloWidth / scale) / 8
+        let drawHalo = tint.haloWidth > 0 && tint.haloColor.a > 0
+        func step(_ buffer: Double, _ gamma: Double, _ d: Double) -> Double {
+            let t = min(max((d - (buffer - gamma)) / (2 * gamma), 0), 1)
+            return t * t * (3 - 2 * t)
+        }
+        image.withPixels { source, sourceStride in
+            let out = cairo_image_surface_get_data(surface)!
+            for y in 0..<icon.height {
+                let row = UnsafeRawPointer(source + (icon.y + y) * sourceStride + icon.x * 4)
+                let target = UnsafeMutableRawPointer(out + y * stride)
+                for x in 0..<icon.width {
+                    let d = Double(row.load(fromByteOffset: x * 4, as: UInt32.self) >> 24) / 255
+                    var r = 0.0, g = 0.0, b = 0.0, a = 0.0
+                    if drawHalo {
+                        let h = step(haloBuffer, haloGamma, d) * tint.haloColor.a
+                        r = tint.haloColor.r * h; g = tint.haloColor.g * h; b = tint.haloColor.b * h; a = h
+                    }
+                    let f = step(0.75, fillGamma, d) * tint.color.a
+                    r = tint.color.r * f + r * (1 - f); g = tint.color.g * f + g * (1 - f)
+                    b = tint.color.b * f + b * (1 - f); a = f + a * (1 - f)
+                    func byte(_ v: Double) -> UInt32 { UInt32(min(max(v * 255 + 0.5, 0), 255)) }
+                    target.storeBytes(of: byte(a) << 24 | byte(r) << 16 | byte(g) << 8 | byte(b), toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 }
 

@@ -138,6 +138,7 @@ public struct SymbolLayer: Sendable {
         iconKeepUpright = p.layout("icon-keep-upright", default: false)
         iconTranslate = p.paint("icon-translate", default: [0.0, 0.0], length: 2)
         iconTranslateAnchor = p.paint("icon-translate-anchor", default: TranslateAnchor.map)
-        p.notDrawnYet("icon-color", "icon-halo-color", "icon-halo-width", "icon-halo-blur")
+        // Symbols are drawn in placement order (sort key, then data); "viewport-y" is not done yet.
+        p.notDrawnYet("symbol-z-order")
     }
 }
