@@ -221,12 +221,7 @@ struct LineRasterizer {
     /// Where a horizontal line at `y` crosses a convex outline.
     private static func span(of outline: [Point], at y: Double) -> (Double, Double)? {
         var left = Double.infinity, right = -Double.infinity
-        for i in outline.indices {
-            let p = outline[i], q = outline[(i + 1) % outline.count]
-            guard (p.y <= y && y < q.y) || (q.y <= y && y < p.y) else { continue }
-            let x = p.x + (y - p.y) * (q.x - p.x) / (q.y - p.y)
-            left = min(left, x); right = max(right, x)
-        }
+        for i in outline.indices { cross(outline[i], outline[(i + 1) % outline.count], y, &left, &right) }
         return left < right ? (left, right) : nil
     }
 }
