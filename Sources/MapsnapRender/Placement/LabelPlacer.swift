@@ -255,56 +255,6 @@ final class LabelPlacer {
         return PlacedLabel(text: textFits ? c.text : nil, shape: shape, paint: c.paint, icon: placedIcon)
     }
 
-    /// `text-anchor` with `text-offset`, or each of `text-variable-anchor` in turn; with a
-    /// variable anchor or a `text-radial-offset` the offset points away from the anchor, as in
-    /// MapLibre (the radial offset along the anchor's direction, or text-offset's sizes signed
-    /// by it). Offsets are in ems of the text size.
-    static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double,
-                               size: Double) -> [TextPlacement] {
-        func directed(_ a: TextAnchor) -> Point {
-            let (fx, fy) = anchorFractions(a)
-            // +1 when the text lies right of / below the point, −1 left of / above it.
-            let sx = 1 - 2 * fx, sy = 1 - 2 * fy
-            if radialOffset > 0 {
-                let diagonal = sx != 0 && sy != 0
-                let r = diagonal ? radialOffset / 2.0.squareRoot() : radialOffset
-                return Point(x: sx * r * size, y: sy * r * size)
-            }
-            return Point(x: sx * abs(offset.x) * size, y: sy * abs(offset.y) * size)
-        }
-        if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0)) } }
-        if radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
-        return [TextPlacement(anchor: anchor, offset: offset * size)]
-    }
-
-    /// The axis-aligned bounds of `rect` turned clockwise by `angle` radians about `pivot`
-    /// (collision boxes of rotated labels).
-    static func rotatedBounds(_ rect: Rect, about pivot: Point, by angle: Double) -> Rect {
-        guard angle != 0 else { return rect }
-        let c = cos(angle), s = sin(angle)
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { q -> Point in
-            let d = q - pivot
-            return Point(x: pivot.x + d.x * c - d.y * s, y: pivot.y + d.x * s + d.y * c)
-        }
-        return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
-                    maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
-    }
-
-    static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {
-        switch anchor {
-        case .center: (0.5, 0.5)
-        case .left: (0, 0.5)
-        case .right: (1, 0.5)
-        case .top: (0.5, 0)
-        case .bottom: (0.5, 1)
-        case .topLeft: (0, 0)
-        case .topRight: (1, 0)
-        case .bottomLeft: (0, 1)
-        case .bottomRight: (1, 1)
-        }
-    }
-
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
     private func icon(_ style: SymbolLayer, _ feature: any Feature) -> CandidateIcon? {
         guard let image = style.iconImage, let sprites = frame.sprites else { return nil }
@@ -336,23 +286,6 @@ final class LabelPlacer {
                                              haloWidth: style.iconHaloWidth.evaluate(zoom: zoom, feature: feature),
                                              haloBlur: style.iconHaloBlur.evaluate(zoom: zoom, feature: feature)) : nil)
     }
-
-    /// An icon's box stretched to the text's (plus padding: top, right, bottom, left), in width,
-    /// height or both; the other dimension keeps its size, centred on the text.
-    static func fitted(_ icon: Rect, around text: Rect, _ fit: IconTextFit, padding: [Double]) -> Rect {
-        let p = padding.count == 4 ? padding : [0, 0, 0, 0]
-        let padded = Rect(minX: text.minX - p[3], minY: text.minY - p[0], maxX: text.maxX + p[1], maxY: text.maxY + p[2])
-        let cx = (padded.minX + padded.maxX) / 2, cy = (padded.minY + padded.maxY) / 2
-        switch fit {
-        case .none: return icon
-        case .both: return padded
-        case .width: return Rect(minX: padded.minX, minY: cy - icon.height / 2, maxX: padded.maxX, maxY: cy + icon.height / 2)
-        case .height: return Rect(minX: cx - icon.width / 2, minY: padded.minY, maxX: cx + icon.width / 2, maxY: padded.maxY)
-        }
-    }
-
-    /// A `[x, y]` style value as a point (zero when malformed).
-    static func point(_ v: [Double]) -> Point { v.count == 2 ? Point(x: v[0], y: v[1]) : Point(x: 0, y: 0) }
 
     // MARK: labels along lines
 
