@@ -128,7 +128,7 @@ final class LabelPlacer {
                     variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
                     offset: offset.count == 2 ? Point(x: offset[0], y: offset[1]) : Point(x: 0, y: 0),
                     radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
-                translate: translate.count == 2 ? Point(x: translate[0], y: translate[1]) : Point(x: 0, y: 0),
+                translate: Self.point(translate),
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
