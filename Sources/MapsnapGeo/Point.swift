@@ -22,6 +22,8 @@ public struct Rect: Hashable, Sendable {
         minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY
     }
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+    /// True when `r` lies wholly inside (edges may touch).
+    public func contains(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
     public func insetBy(_ d: Double) -> Rect { Rect(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
     public func union(_ o: Rect) -> Rect {
         Rect(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),

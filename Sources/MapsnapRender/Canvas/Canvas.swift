@@ -55,8 +55,7 @@ public final class Canvas {
     public func closePath() { cairo_close_path(cr) }
 
     /// Strokes the current path (keeping it) so that its alpha falls linearly from full at
-    /// `halfWidth - fade` to nothing at `halfWidth` from the path: `line-blur` and
-    /// `text-halo-blur`. Drawn as a few nested strokes whose alphas compound to the ramp; in a
+    /// `halfWidth - fade` to nothing at `halfWidth` from the path (`text-halo-blur`). Drawn as a few nested strokes whose alphas compound to the ramp; in a
     /// group when translucent, so that the ramp is scaled and not compounded again.
     public func strokeFading(halfWidth: Double, fade: Double, color: Color, opacity: Double) {
         let steps = Swift.min(Swift.max(Int((fade * 2).rounded(.up)), 2), 6)

@@ -22,15 +22,10 @@ struct TrackPainter {
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let visible = segments.flatMap { $0.visibleRuns(in: view) }
-        // Round joins cost many vertices; on a dense track (segments of a few pixels) a bevel
-        // looks the same and draws several times faster.
-        let points = segments.reduce(0) { $0 + $1.count }
-        let length = segments.reduce(0.0) { total, s in zip(s, s.dropFirst()).reduce(total) { $0 + ($1.1 - $1.0).length } }
-        let dense = points > 1000 && length / Double(points) < 3
         if t.opacity >= 1 && (t.dash?.count ?? 0) < 2 {
             drawOpaque(t, visible)
         } else {
-            drawStroked(t, segments: segments, visible: visible, dense: dense)
+            drawStroked(t, segments: segments, visible: visible)
         }
         guard let first = segments.first?.first, let last = segments.last?.last else { return }
         if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
@@ -55,8 +50,13 @@ struct TrackPainter {
 
     /// A translucent or dashed track, stroked by Cairo: in a group so that a translucent track
     /// does not darken where it overlaps itself; dashes run continuously along the whole track.
-    private func drawStroked(_ t: Track, segments: [[Point]], visible: [ArraySlice<Point>], dense: Bool) {
+    private func drawStroked(_ t: Track, segments: [[Point]], visible: [ArraySlice<Point>]) {
         let canvas = frame.canvas, cr = canvas.cr
+        // Round joins cost many vertices; on a dense track (segments of a few pixels) a bevel
+        // looks the same and strokes several times faster.
+        let points = segments.reduce(0) { $0 + $1.count }
+        let length = segments.reduce(0.0) { total, s in zip(s, s.dropFirst()).reduce(total) { $0 + ($1.1 - $1.0).length } }
+        let dense = points > 1000 && length / Double(points) < 3
         canvas.withSavedState {
             cairo_set_line_join(cr, dense ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_ROUND)
             cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)

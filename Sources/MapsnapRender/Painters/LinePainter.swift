@@ -48,8 +48,10 @@ enum LinePainter {
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
         let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        var tileSide = 0.0
         frame.forEachFeature(of: layer, tileStart: { _, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
+            tileSide = (projection.tileCorners[1] - projection.tileCorners[0]).length
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
             let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
@@ -59,7 +61,7 @@ enum LinePainter {
             for part in parts where part.count > 1 {
                 let strip = LineStrip(projection.screen(part), polygon: polygon, join: resolved.join, cap: resolved.cap,
                                       miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
-                                      tileSide: (projection.tileCorners[1] - projection.tileCorners[0]).length,
+                                      tileSide: tileSide,
                                       sharpCornerOffset: sharpCornerOffset)
                 rasterizer.draw(strip, paint, clip: clip)
             }

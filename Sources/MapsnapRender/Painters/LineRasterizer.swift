@@ -78,7 +78,8 @@ struct LineRasterizer {
     func clip(tileCorners corners: [Point]) -> Clip {
         let s = pixelRatio
         let xs = corners.map { $0.x * s }, ys = corners.map { $0.y * s }
-        let rotated = Set(xs.map { ($0 * 1e6).rounded() }).count > 2
+        // The tile's top edge is horizontal unless the map is rotated.
+        let rotated = corners[0].y != corners[1].y
         var clip = Clip(minX: max(Int(xs.min()!.rounded()), 0), minY: max(Int(ys.min()!.rounded()), 0),
                         maxX: min(Int(xs.max()!.rounded()), image.pixelWidth), maxY: min(Int(ys.max()!.rounded()), image.pixelHeight))
         if rotated {

@@ -126,7 +126,7 @@ final class LabelPlacer {
                 textPlacements: Self.textPlacements(
                     anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
                     variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
-                    offset: offset.count == 2 ? Point(x: offset[0], y: offset[1]) : Point(x: 0, y: 0),
+                    offset: Self.point(offset),
                     radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
                 translate: Self.point(translate),
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
@@ -200,10 +200,7 @@ final class LabelPlacer {
 
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         let p = anchor + c.translate
-        let inside = { (r: Rect) in
-            self.frame.placementBounds.contains(Point(x: r.minX, y: r.minY))
-                && self.frame.placementBounds.contains(Point(x: r.maxX, y: r.maxY))
-        }
+        let inside = frame.placementBounds.contains as (Rect) -> Bool
         // The text goes where it first fits among its placements (else where the first puts it).
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         if let text = c.text {
@@ -269,7 +266,7 @@ final class LabelPlacer {
         let offset = style.iconOffset.evaluate(zoom: zoom, feature: feature)
         return CandidateIcon(
             icon: icon, size: size,
-            offset: offset.count == 2 ? Point(x: offset[0] * size, y: offset[1] * size) : Point(x: 0, y: 0),
+            offset: Self.point(offset) * size,
             padding: style.iconPadding.evaluate(zoom: zoom, feature: feature),
             opacity: style.iconOpacity.evaluate(zoom: zoom, feature: feature),
             allowOverlap: style.iconAllowOverlap.evaluate(zoom: zoom, feature: feature),
@@ -323,8 +320,7 @@ final class LabelPlacer {
                 let boxes = glyphs.map { g in
                     Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
                 }
-                guard boxes.allSatisfy({ frame.placementBounds.contains(Point(x: $0.minX, y: $0.minY))
-                    && frame.placementBounds.contains(Point(x: $0.maxX, y: $0.maxY)) }) else { continue }
+                guard boxes.allSatisfy(frame.placementBounds.contains) else { continue }
                 if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
                 if !c.ignorePlacement { frame.collisions.insert(boxes) }
                 lineLabelCenters[c.string, default: []].append(mid)
@@ -346,8 +342,7 @@ final class LabelPlacer {
         for run in line.clipped(to: frame.placementBounds) {
             for (p, angle) in run.spacedPoints(every: c.spacing) {
                 let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
-                guard frame.placementBounds.contains(Point(x: box.minX, y: box.minY)),
-                      frame.placementBounds.contains(Point(x: box.maxX, y: box.maxY)) else { continue }
+                guard frame.placementBounds.contains(box) else { continue }
                 if !icon.allowOverlap, frame.collisions.collides(box) { continue }
                 if !icon.ignorePlacement { frame.collisions.insert(box) }
                 let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size,
