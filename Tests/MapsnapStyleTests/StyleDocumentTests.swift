@@ -11,6 +11,14 @@ import Testing
         }
     }
 
+    @Test func badEnumArrayNamesTheAllowedValues() {
+        guard case .failure(let error) = Self.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
+         "layers": [{"id": "s", "type": "symbol", "source": "v", "layout": {"text-field": "x", "text-variable-anchor": ["nowhere"]}}]}
+        """#) else { Issue.record("parsed"); return }
+        #expect("\(error)".contains(#"layers[0].layout.text-variable-anchor: expected an array of items each one of "center", "left""#))
+    }
+
     @Test func propertiesParsedButNotDrawnYetAreWarnedAbout() throws {
         let style = try Self.parse(#"""
         {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},

@@ -62,7 +62,12 @@ extension Color: StylePropertyValue {
 extension Array: StylePropertyValue where Element: StylePropertyValue {
     public static var valueType: ValueType { .array(Element.valueType, nil) }
     public static var isInterpolatable: Bool { Element.self == Double.self }
-    public static var expectation: String { "an array of \(Element.expectation.split(separator: " ").last!)s" }
+    /// "an array of numbers" from "a number"; "an array of items each one of …" from an enum's list.
+    public static var expectation: String {
+        let element = Element.expectation
+        guard element.hasPrefix("a ") || element.hasPrefix("an ") else { return "an array of items each \(element)" }
+        return "an array of \(element.split(separator: " ").dropFirst().joined(separator: " "))s"
+    }
     public init?(styleValue: StyleValue) {
         guard case .array(let items) = styleValue else { return nil }
         var out: [Element] = []
