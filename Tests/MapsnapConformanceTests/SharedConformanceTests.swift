@@ -7,13 +7,10 @@ import Testing
 /// `scripts/conformance.sh`, inside `swift test`.
 @Suite struct SharedConformanceTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared/conformance` beside the repository; never a machine's absolute path.
     static let shared: URL? = {
-        for candidate in [repository.deletingLastPathComponent().appendingPathComponent("shared/conformance"),
-                          URL(fileURLWithPath: "/work/shared/conformance")]
-        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("render/tests").path) {
-            return candidate
-        }
-        return nil
+        let candidate = repository.deletingLastPathComponent().appendingPathComponent("shared/conformance")
+        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("render/tests").path) ? candidate : nil
     }()
 
     @Test(.enabled(if: shared != nil, "shared/conformance not found"))

@@ -51,14 +51,12 @@ func evaluate(_ text: String, zoom: Double = 0, _ properties: [String: FeatureVa
     parseExpression(text, expected: expected).value(zoom: zoom, MockFeature(properties, type: type, id: id))
 }
 
-/// The folder with MapLibre's test data and the upstream styles (`shared/` beside the
-/// repository, or /work/shared), if present.
+/// The folder with MapLibre's test data and the upstream styles (`../shared` beside the
+/// repository), if present.
 let sharedFolder: URL? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    for candidate in [root.deletingLastPathComponent().appendingPathComponent("shared"), URL(fileURLWithPath: "/work/shared")] {
-        if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("styles-upstream").path) { return candidate }
-    }
-    return nil
+    let candidate = root.deletingLastPathComponent().appendingPathComponent("shared")
+    return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("styles-upstream").path) ? candidate : nil
 }()
 
 /// A style document around one layer, for property and filter tests.
