@@ -24,7 +24,9 @@ let package = Package(
         .target(name: "PNGWriter", dependencies: ["CPNG"]),
 
         // MARK: the pipeline, left to right
-        .target(name: "MapsnapGeo"),
+        // Text formats every reader shares: JSON, CSV records, numbers in messages.
+        .target(name: "MapsnapFormats"),
+        .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
         .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
@@ -39,6 +41,7 @@ let package = Package(
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
 
         // MARK: tests (mirror the sources)
+        .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
