@@ -7,7 +7,7 @@ let apt = { (names: [String]) in [SystemPackageProvider.apt(names)] }
 
 let package = Package(
     name: "mapsnap",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "MapsnapKit", targets: ["MapsnapKit"]),
         .executable(name: "mapsnap", targets: ["mapsnap"]),
@@ -34,8 +34,10 @@ let package = Package(
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
-        .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
-        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit"]),
+        .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
+        // The command line: declared options shared by the subcommands, generated help, in-process parsing.
+        .target(name: "MapsnapCLI", dependencies: ["MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI"]),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
@@ -49,7 +51,7 @@ let package = Package(
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
-        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapKit"]),
+        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
     ]
 )

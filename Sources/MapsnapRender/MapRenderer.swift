@@ -10,6 +10,8 @@ public final class MapRenderer {
     /// The style's sprite at pixel ratio 1 and 2 (loaded by the caller, which knows where it is).
     public let sprites: [SpriteSheet]
     public let text = TextEngine()
+    /// The images of icon markers, read once.
+    public let markerIcons = MarkerIconImages()
 
     public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = []) {
         self.style = style
@@ -64,7 +66,7 @@ public final class MapRenderer {
         if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
         if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
         if options.compass { CompassPainter.reserve(in: frame) }
-        var overlays = OverlayPainter(frame: frame, overlays: options.overlays, onDark: onDark)
+        var overlays = OverlayPainter(frame: frame, overlays: options.overlays, onDark: onDark, icons: markerIcons)
         overlays.reserveLabelSpace()
         let visible = style.layers.enumerated().filter {
             $0.element.isVisible(atZoom: frame.zoom) && !options.hiddenLayers.contains($0.element.id)

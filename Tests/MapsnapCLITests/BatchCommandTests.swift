@@ -88,6 +88,52 @@ struct BatchCommandTests {
         let obj = try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any]
         #expect((obj?["street"] as? [String: Any])?["name"] as? String == "Quai Albert 1er")
         let bad = try CLIRunner.run(["geocode", "95,7"])
-        #expect(bad.status == 2 && bad.stderr == "mapsnap: error: geocode: latitude 95 is outside -90...90\n")
+        #expect(bad.status == 2 && bad.stderr == "mapsnap: error: 95,7: latitude 95 is outside -90...90\n")
+    }
+
+    /// The embedded defaults hold every region; a point outside all of them is an error.
+    @Test func geocodeAnswersInEveryEmbeddedRegion() throws {
+        let andorra = try CLIRunner.run(["geocode", "42.5075,1.5218"])
+        #expect(andorra.status == 0 && andorra.stdout.hasSuffix("Andorra la Vella\n"), "\(andorra.stdout)\(andorra.stderr)")
+        let sea = try CLIRunner.run(["geocode", "40,5"])
+        #expect(sea.status == 2)
+        #expect(sea.stderr == "mapsnap: error: 40,5 is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N)\n")
+    }
+
+    /// CRLF line ends, a byte-order mark and an item `{"geojson": "string"}` among good items:
+    /// every good item is rendered, the bad one is a row naming the field.
+    @Test func manifestWithCRLFABOMAndABadItem() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("items.jsonl")
+        let text = "\u{FEFF}{\"id\": \"a\", \"center\": [43.7360, 7.4260], \"size\": [120, 90]}\r\n"
+            + "{\"id\": \"bad\", \"geojson\": \"string\"}\r\n"
+            + "{\"id\": \"b\", \"circles\": [\"43.7368,7.4252,150\"], \"size\": \"120x90\"}\r\n"
+        try Data(text.utf8).write(to: manifest)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "-q"])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(CLIRunner.pngSize(out.appendingPathComponent("a.png"))?.width == 120)
+        #expect(CLIRunner.pngSize(out.appendingPathComponent("b.png"))?.width == 120)
+        let report = try String(contentsOf: out.appendingPathComponent("batch-report.csv"), encoding: .utf8)
+        let rows = report.split(separator: "\n").map(String.init)
+        #expect(rows.count == 4)
+        #expect(rows[1] == "a,ok,a.png,")
+        #expect(rows[2].hasPrefix("bad,failed,,\"\(manifest.path):2: geojson: not valid JSON"), "\(rows[2])")
+        #expect(rows[3] == "b,ok,b.png,")
+    }
+
+    /// The batch's --source reaches every item (batch workers once dropped it).
+    @Test func batchSourceReachesEveryItem() throws {
+        let dir = try CLIRunner.scratch()
+        try Data(#"{"version": 8, "sources": {"omt": {"type": "vector", "url": "https://example.invalid/tiles.json"}}, "layers": [{"id": "bg", "type": "background"}, {"id": "w", "type": "fill", "source": "omt", "source-layer": "water"}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("remote.json"))
+        let manifest = dir.appendingPathComponent("items.jsonl")
+        try Data(#"{"id": "x", "style": "remote.json", "center": [43.7325, 7.4190], "zoom": 14, "size": [100, 80]}"#.utf8).write(to: manifest)
+        let without = try CLIRunner.run(["batch", manifest.path, "-o", dir.appendingPathComponent("a").path, "-q"])
+        #expect(without.status == 1)
+        let with = try CLIRunner.run(["batch", manifest.path, "-o", dir.appendingPathComponent("b").path, "-q",
+                                      "--source", "omt=\(CLIRunner.repositoryRoot.path)/data/monaco.mbtiles"])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(CLIRunner.pngSize(dir.appendingPathComponent("b/x.png"))?.width == 100)
     }
 }

@@ -16,7 +16,7 @@ struct OverlayCommandTests {
         .init(arguments: ["--circle", "43.7,7.4"], message: "--circle: '43.7,7.4' is not LAT,LON,RADIUS_M[,COLOR]"),
         .init(arguments: ["--overlay", "nowhere.geojson"], message: "--overlay: nowhere.geojson: no such file"),
         .init(arguments: ["--coords", "bd09"], message: "--coords: 'bd09' is not one of wgs84, gcj02"),
-        .init(arguments: ["--padding", "-3"], message: "--padding: must be 0 or more points, got -3"),
+        .init(arguments: ["--padding", "-3"], message: "--padding: must be 0 to 4096 points, got -3"),
         .init(arguments: ["--poi", "some"], message: "--poi: 'some' is not one of show, none"),
         .init(arguments: ["--scale-bar=furlongs"], message: "--scale-bar: 'furlongs' is not one of metric, imperial"),
         .init(arguments: ["--accuracy-limit", "0"], message: "--accuracy-limit: accuracy limit must be greater than 0 and at most 20,000 km, got 0 m"),

@@ -52,6 +52,28 @@ struct SnapshotCommandTests {
         #expect(CLIRunner.pngSize(out) != nil)
     }
 
+    /// `--help` and `-h` print help and exit 0 for every subcommand (a crash once: `batch --help`).
+    @Test(arguments: [["--help"], ["-h"], ["snapshot", "--help"], ["tiles", "-h"], ["batch", "--help"], ["batch", "-h"],
+                      ["merge", "--help"], ["geocode", "--help"], ["batch", "m.jsonl", "--help"]])
+    func everySubcommandHasHelp(_ words: [String]) throws {
+        let r = try CLIRunner.run(words)
+        #expect(r.status == 0, "\(words): \(r.stderr)")
+        #expect(r.stdout.contains("Usage: mapsnap"))
+        #expect(r.stderr.isEmpty)
+    }
+
+    /// A style with no sources at all (a background only) draws the overlays on it.
+    @Test func backgroundOnlyStyleWithACircle() throws {
+        let dir = try CLIRunner.scratch()
+        let style = dir.appendingPathComponent("plain.json")
+        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"#.utf8).write(to: style)
+        let out = dir.appendingPathComponent("out.png")
+        let r = try CLIRunner.run(["--style", style.path, "--circle", "43.73,7.42,150", "--size", "200x160", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        #expect(CLIRunner.pngSize(out)?.width == 200)
+    }
+
     @Test func helpAndVersion() throws {
         let help = try CLIRunner.run(["--help"])
         #expect(help.status == 0)

@@ -1,4 +1,7 @@
 import Foundation
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapRender
 import Testing
 @testable import MapsnapKit
 
@@ -7,40 +10,90 @@ struct SnapshotterTests {
         #expect(ResourceLocator.builtInStyles == ["bright", "dark", "light"])
     }
 
-    @Test func defaultStyleOpensTheEmbeddedMonacoData() throws {
-        let s = try Snapshotter(style: .defaultStyle)
-        let bounds = try #require(s.dataBounds)
-        #expect(abs(bounds.west - 7.349) < 1e-9 && abs(bounds.north - 43.77) < 1e-9)
+    /// The built-in styles read the whole embedded data folder: every region at once.
+    @Test func defaultStyleOpensEveryEmbeddedRegion() throws {
+        let s = try Snapshotter(StyleSelection())
+        #expect(s.coverage.regions.map(\.name) == ["andorra", "helsinki", "monaco"])
+        let monaco = try #require(s.coverage.regions.last?.bounds)
+        #expect(abs(monaco.west - 7.349) < 1e-9 && abs(monaco.north - 43.77) < 1e-9)
         // The style's center (the harbour) wins over the data's.
         #expect(s.defaultCenter == LatLon(43.736, 7.426))
-        #expect(s.sprites.count == 2)
+        #expect(s.renderer.sprites.count == 2)
     }
 
-    @Test func cameraFollowsTheOptions() throws {
-        let s = try Snapshotter(style: .defaultStyle)
-        var o = SnapshotOptions()
-        o.center = LatLon(43.74, 7.42)
-        o.framing = .zoom(14.5)
-        o.scale = 2
-        o.bearing = 30
-        let c = s.camera(for: o)
+    @Test func helsinkiIsDrawnFromTheDefaults() throws {
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.center = LatLon(60.1705, 24.9440)
+        r.size = ImageSize(width: 128, height: 128)
+        let log = WarningLog()
+        let image = try s.snapshot(r, warnings: log).image
+        #expect(log.messages.isEmpty)
+        // Not just the background: the image holds many colours.
+        var colours = Set<UInt32>()
+        for y in stride(from: 0, to: 128, by: 4) {
+            for x in stride(from: 0, to: 128, by: 4) {
+                let p = image.rgba(x: x, y: y)
+                colours.insert(UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b))
+            }
+        }
+        #expect(colours.count > 8)
+    }
+
+    @Test func cameraFollowsTheRequest() throws {
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.center = LatLon(43.74, 7.42)
+        r.zoom = 14.5
+        r.pixelRatio = 2
+        r.bearing = 30
+        let c = s.camera(for: r, overlays: [])
         #expect(c.zoom == 14.5 && c.pixelRatio == 2 && c.bearing == 30 && c.center == LatLon(43.74, 7.42))
-        o.framing = .meters(800)
-        #expect(abs(s.camera(for: o).metersAcrossShorterSide - 800) < 1e-6)
+        r.zoom = nil
+        r.meters = 800
+        #expect(abs(s.camera(for: r, overlays: []).metersAcrossShorterSide - 800) < 1e-6)
+    }
+
+    /// `point(for:)` and `coordinate(at:)` are each other's inverse and agree with the camera.
+    @Test func pointsAndCoordinatesOfASnapshot() throws {
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.center = LatLon(43.736, 7.426)
+        r.zoom = 15
+        r.size = ImageSize(width: 200, height: 100)
+        r.bearing = 40
+        r.decorations.attribution = false
+        let snap = try s.snapshot(r)
+        let middle = snap.point(for: LatLon(43.736, 7.426))
+        #expect(abs(middle.x - 100) < 1e-9 && abs(middle.y - 50) < 1e-9)
+        let c = LatLon(43.737, 7.428)
+        let back = snap.coordinate(at: snap.point(for: c))
+        #expect(abs(back.latitude - c.latitude) < 1e-9 && abs(back.longitude - c.longitude) < 1e-9)
+        // North of the center lies up and to the right when the map is turned 40° (heading up).
+        let north = snap.point(for: LatLon(43.738, 7.426))
+        #expect(north.y < 50 && north.x < 100)
+    }
+
+    @Test func pointsAcrossTheAntimeridian() {
+        let camera = Camera(center: LatLon(0, 179.99), zoom: 10, size: ImageSize(width: 256, height: 256))
+        let snap = Snapshot(image: try! RasterImage(pixelWidth: 1, pixelHeight: 1), camera: camera, encoding: .png(.fast))
+        let east = snap.point(for: LatLon(0, -179.99))
+        #expect(east.x > 128 && east.x < 256, "the point just across ±180 is right of the center, got \(east.x)")
+        #expect(abs(snap.coordinate(at: east).longitude - -179.99) < 1e-9)
     }
 
     @Test func snapshotHasThePixelSizeAndTheAttribution() throws {
-        let s = try Snapshotter(style: .defaultStyle)
-        var o = SnapshotOptions()
-        o.size = ImageSize(width: 300, height: 200)
-        o.scale = 2
-        let image = try s.snapshot(o).image
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.size = ImageSize(width: 300, height: 200)
+        r.pixelRatio = 2
+        let image = try s.snapshot(r).image
         #expect(image.pixelWidth == 600 && image.pixelHeight == 400)
         // The credit's band is light and sits in the bottom-right corner.
         let corner = image.rgba(x: 590, y: 395)
         #expect(corner.r > 200 && corner.g > 200 && corner.b > 200)
-        o.attribution = false
-        let bare = try s.snapshot(o).image
+        r.decorations.attribution = false
+        let bare = try s.snapshot(r).image
         var differing = 0
         for y in 370..<400 { for x in 300..<600 where bare.rgba(x: x, y: y) != image.rgba(x: x, y: y) { differing += 1 } }
         #expect(differing > 500, "the credit is drawn only when asked for")
@@ -49,65 +102,93 @@ struct SnapshotterTests {
     @Test func rotatedTilesMeetWithoutASeam() throws {
         // At bearing 30 a tile edge crosses the open water of the harbour along this row; with
         // anti-aliased tile clips it showed as a faint light line.
-        let s = try Snapshotter(style: .defaultStyle)
-        var o = SnapshotOptions()
-        o.size = ImageSize(width: 800, height: 600)
-        o.bearing = 30
-        let image = try s.snapshot(o).image
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.size = ImageSize(width: 800, height: 600)
+        r.bearing = 30
+        let image = try s.snapshot(r).image
         let water = image.rgba(x: 440, y: 300)
         for x in 440..<540 { #expect(image.rgba(x: x, y: 300) == water, "pixel \(x),300") }
     }
 
-    @Test func viewOutsideTheDataWarnsOnce() throws {
-        let s = try Snapshotter(style: .defaultStyle)
-        var o = SnapshotOptions()
-        o.center = LatLon(0, 0)
-        o.size = ImageSize(width: 64, height: 64)
+    @Test func viewOutsideTheDataWarnsOnceNamingTheRegions() throws {
+        let s = try Snapshotter(StyleSelection())
+        var r = MapRequest()
+        r.center = LatLon(0, 0)
+        r.size = ImageSize(width: 64, height: 64)
         let log = WarningLog()
-        _ = try s.snapshot(o, warnings: log)
-        #expect(log.messages == ["the view around 0,0 is outside the data, which covers 7.349,43.71,7.491,43.77 (W,S,E,N); only the background is drawn"])
+        _ = try s.snapshot(r, warnings: log)
+        #expect(log.messages == ["the view around 0,0 is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N); only the background is drawn"])
     }
 
     @Test func remoteSpriteIsAClearError() {
-        #expect(throws: SnapshotError.self) {
-            try Snapshotter.loadSprites("https://example.invalid/sprite", styleFolder: URL(fileURLWithPath: "/"))
+        do { _ = try SpriteLoader.load(override: nil, styleSprite: "https://example.invalid/sprite", styleFolder: URL(fileURLWithPath: "/")) } catch {
+            #expect(error.description == "style: sprite https://example.invalid/sprite cannot be read offline; point the style's \"sprite\" to local files or give sprite")
+            return
         }
-        do { _ = try Snapshotter.loadSprites("https://example.invalid/sprite", styleFolder: URL(fileURLWithPath: "/")) } catch {
-            #expect(error.description == "--style: sprite https://example.invalid/sprite cannot be read offline; point the style's \"sprite\" to local files")
-        }
+        Issue.record("expected an error")
     }
 
     @Test func unknownStyleListsTheBuiltInOnes() {
-        do { _ = try Snapshotter(style: .named("sepia")) } catch {
-            #expect(error.description == "--style: unknown style 'sepia' (built-in styles: bright, dark, light; or give a path to a style JSON file)")
+        do { _ = try Snapshotter(StyleSelection(style: .named("sepia"))) } catch {
+            #expect(error.description == "style: unknown style 'sepia' (built-in styles: bright, dark, light; or give a path to a style JSON file)")
+            return
+        }
+        Issue.record("expected an error")
+    }
+
+    @Test func missingArchiveNamesTheFieldItCameFrom() {
+        do { _ = try Snapshotter(StyleSelection(tiles: ["data/monaco.mbtiles", "nowhere.mbtiles"])) } catch {
+            #expect(error.field.description == "tiles[1]")
+            #expect(error.description == "tiles[1]: nowhere.mbtiles: no such file")
             return
         }
         Issue.record("expected an error")
     }
 }
 
-/// A style may draw its own GeoJSON data (inline here) next to or instead of vector tiles.
-struct GeoJSONStyleSourceTests {
-    @Test func inlineGeoJSONSourceIsDrawn() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-geojson-\(UUID())")
+/// Styles with data of their own, or none at all.
+struct StyleDataTests {
+    static func style(_ json: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-style-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let style = dir.appendingPathComponent("zones.json")
-        let json = """
+        let file = dir.appendingPathComponent("style.json")
+        try Data(json.utf8).write(to: file)
+        return file.path
+    }
+
+    @Test func inlineGeoJSONSourceIsDrawn() throws {
+        let path = try Self.style("""
         {"version": 8, "sources": {"zones": {"type": "geojson", "data": {"type": "Feature", "properties": {},
           "geometry": {"type": "Polygon", "coordinates": [[[7.420, 43.733], [7.430, 43.733], [7.430, 43.739], [7.420, 43.739], [7.420, 43.733]]]}}}},
          "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}},
                     {"id": "zone", "type": "fill", "source": "zones", "paint": {"fill-color": "#ff0000"}}]}
-        """
-        try Data(json.utf8).write(to: style)
-        let s = try Snapshotter(style: .file(style.path))
-        var o = SnapshotOptions()
-        o.center = LatLon(43.736, 7.425)
-        o.framing = .zoom(14)
-        o.size = ImageSize(width: 200, height: 200)
-        o.attribution = false
-        let image = try s.snapshot(o).image
+        """)
+        let s = try Snapshotter(StyleSelection(style: .file(path)))
+        var r = MapRequest()
+        r.center = LatLon(43.736, 7.425)
+        r.zoom = 14
+        r.size = ImageSize(width: 200, height: 200)
+        r.decorations.attribution = false
+        let image = try s.snapshot(r).image
         let inside = image.rgba(x: 100, y: 100), outside = image.rgba(x: 2, y: 2)
         #expect(inside.r == 255 && inside.g == 0 && inside.b == 0)
         #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
+    }
+
+    /// MapLibre accepts `"sources": {}` with a background only: a geofence on plain white.
+    @Test func styleWithoutSourcesDrawsOverlaysOnItsBackground() throws {
+        let path = try Self.style(#"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"#)
+        let s = try Snapshotter(StyleSelection(style: .file(path)))
+        #expect(s.coverage.regions.isEmpty)
+        var r = MapRequest()
+        r.overlays.circles = [GeoCircle(center: LatLon(43.73, 7.42), radiusMeters: 150)]
+        r.size = ImageSize(width: 200, height: 200)
+        let log = WarningLog()
+        let snap = try s.snapshot(r, warnings: log)
+        #expect(log.messages.isEmpty)
+        let center = snap.image.rgba(x: 100, y: 100)
+        #expect(center.b > center.r, "the circle's blue fill is drawn over the white")
+        #expect(snap.image.rgba(x: 2, y: 2).r == 255)
     }
 }

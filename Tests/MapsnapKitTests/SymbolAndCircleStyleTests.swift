@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapRender
 import Testing
 @testable import MapsnapKit
 
@@ -15,13 +17,13 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-style-\(UUID().uuidString).json")
         try Data(style.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        var o = SnapshotOptions()
-        o.style = .file(url.path)
+        var o = MapRequest()
+        o.style.style = .file(url.path)
         o.center = LatLon(43.7350, 7.4245)
-        o.framing = .zoom(15)
+        o.zoom = 15
         o.size = ImageSize(width: 100, height: 100)
-        o.attribution = false
-        return try Snapshotter(style: o.style).snapshot(o).image
+        o.decorations.attribution = false
+        return try Snapshotter(o.style).snapshot(o).image
     }
 
     @Test func circleBlurFadesTheOuterPartOfTheDisc() throws {

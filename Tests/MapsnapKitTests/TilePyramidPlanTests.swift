@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 import Testing
 @testable import MapsnapKit
 
@@ -7,7 +8,7 @@ struct TilePyramidPlanTests {
 
     /// The Mapnik baseline counts 8,570 tiles for this box at z12–18 (its README).
     @Test func monacoZ12To18HasTheTilesMapnikCounts() {
-        let wanted = TilePyramidPlan.wanted(Self.monaco, zooms: 12...18, metatileSize: 8)
+        let wanted = TilePyramidPlan.wanted([Self.monaco], zooms: 12...18, metatileSize: 8)
         #expect(wanted.reduce(0) { $0 + $1.1.count } == 8570)
         // Every tile once, each in its own metatile.
         let all = wanted.flatMap(\.1)
@@ -24,7 +25,7 @@ struct TilePyramidPlanTests {
 
     @Test(arguments: [1, 2, 3, 7])
     func shardsPartitionWithoutGapsOrOverlaps(count: Int) {
-        let wanted = TilePyramidPlan.wanted(Self.monaco, zooms: 12...17, metatileSize: 4)
+        let wanted = TilePyramidPlan.wanted([Self.monaco], zooms: 12...17, metatileSize: 4)
         let costs = wanted.map { Double($0.1.count) * (1 + Double($0.0.x % 5)) }
         let assignment = TilePyramidPlan.shardIndices(costs: costs, count: count)
         #expect(assignment.count == wanted.count)

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapKit
+import MapsnapRender
 import Testing
 
 /// Renders every case under `Cases/` and compares it with its `expected.png`.
@@ -16,10 +17,10 @@ struct GoldenImageTests {
             print("\(golden): skipped, ../shared/styles-upstream/\(name) is not beside the repository")
             return
         }
-        let options = try golden.options(spec)
-        let snapshotter = try Snapshotter(style: options.style, tiles: options.tiles, sources: options.sources, sprite: options.sprite)
+        let request = spec.request
+        let snapshotter = try Snapshotter(request.style)
         let warnings = WarningLog()
-        var image = try snapshotter.snapshot(options, warnings: warnings).image
+        var image = try snapshotter.snapshot(request, warnings: warnings).image
         if spec.upstream != nil {
             // Everything these styles use is supported: no style warning. (Icons named after POI
             // classes this data does not have are missing from their sprites, as in MapLibre.)
@@ -29,7 +30,7 @@ struct GoldenImageTests {
         if let caption = spec.caption {
             let kinds: [CaptionBand.Kind] = [.title, .body, .detail]
             image = try CaptionBand.captioned(image, lines: zip(caption, kinds).map { CaptionBand.Line($0, $1) },
-                                              pixelRatio: options.scale, dark: false, text: snapshotter.renderer.text)
+                                              pixelRatio: request.pixelRatio, dark: false, text: snapshotter.renderer.text)
         }
         let expectedURL = golden.folder.appendingPathComponent("expected.png")
         let actualURL = golden.folder.appendingPathComponent("actual.png")

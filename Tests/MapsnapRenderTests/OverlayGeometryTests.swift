@@ -1,22 +1,26 @@
 import Foundation
+import MapsnapGeo
 import MapsnapKit
+import MapsnapOverlays
+import MapsnapRender
+import MapsnapStyle
 import Testing
 
 /// Overlay geometry checked with numbers: where pixels land, not only how they look.
 struct OverlayGeometryTests {
-    static let blankStyle = StyleReference.file(
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blank.json").path)
+    /// A white background and no sources at all.
+    static let blankStyle = StyleSelection(style: .file(
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/blank.json").path))
 
     func render(_ overlays: [Overlay], center: LatLon, zoom: Double, size: Int = 400, scale: Double = 1) throws -> (RasterImage, Camera) {
-        let s = try Snapshotter(style: Self.blankStyle)
-        var o = SnapshotOptions()
-        o.center = center
-        o.framing = .zoom(zoom)
-        o.size = ImageSize(width: size, height: size)
-        o.scale = scale
-        o.attribution = false
-        o.overlays = overlays
-        let snap = try s.snapshot(o)
+        let s = try Snapshotter(Self.blankStyle)
+        var r = MapRequest()
+        r.center = center
+        r.zoom = zoom
+        r.size = ImageSize(width: size, height: size)
+        r.pixelRatio = scale
+        r.decorations.attribution = false
+        let snap = try s.snapshot(r, overlays: overlays)
         return (snap.image, snap.camera)
     }
 
@@ -68,11 +72,11 @@ struct OverlayGeometryTests {
     }
 
     @Test func fitKeepsEveryOverlayInsideThePadding() throws {
-        let s = try Snapshotter(style: Self.blankStyle)
-        var o = SnapshotOptions()
+        let s = try Snapshotter(Self.blankStyle)
+        var o = MapRequest()
         o.size = ImageSize(width: 640, height: 480)
-        o.framing = .fit(padding: 40, fallbackMeters: 800)
-        o.overlays = [
+        o.fit = true
+        let overlays: [Overlay] = [
             .marker(Marker(coordinate: LatLon(43.7400, 7.4300), title: "北边的标记")),
             .marker(Marker(coordinate: LatLon(43.7300, 7.4180), title: "South-west marker")),
             .userLocation(UserLocation(coordinate: LatLon(43.7350, 7.4320), accuracyMeters: 150)),
@@ -80,10 +84,10 @@ struct OverlayGeometryTests {
         ]
         for bearing in [0.0, 30.0] {
             o.bearing = bearing
-            let camera = s.camera(for: o)
+            let camera = s.camera(for: o, overlays: overlays)
             let t = camera.worldToScreen
             var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-            for f in s.renderer.footprints(of: o.overlays) {
+            for f in s.renderer.footprints(of: overlays) {
                 for c in f.coordinates {
                     let p = t.screen(fromWorld: WebMercator.project(c, zoom: camera.zoom))
                     box = box.union(Rect(minX: p.x + f.box.minX, minY: p.y + f.box.minY, maxX: p.x + f.box.maxX, maxY: p.y + f.box.maxY))
@@ -98,12 +102,46 @@ struct OverlayGeometryTests {
     }
 
     @Test func aLonePointFallsBackToMeters() throws {
-        let s = try Snapshotter(style: Self.blankStyle)
-        var o = SnapshotOptions()
-        o.framing = .fit(padding: 40, fallbackMeters: 500)
-        o.overlays = [.marker(Marker(coordinate: LatLon(43.735, 7.42)))]
-        let c = s.camera(for: o)
+        let s = try Snapshotter(Self.blankStyle)
+        var o = MapRequest()
+        o.fit = true
+        o.meters = 500
+        let c = s.camera(for: o, overlays: [.marker(Marker(coordinate: LatLon(43.735, 7.42)))])
         #expect(c.center == LatLon(43.735, 7.42))
         #expect(abs(c.metersAcrossShorterSide - 500) < 1e-6)
+    }
+
+    /// An icon marker's anchor point lies on the coordinate: a 20x10 red image anchored at its
+    /// bottom centre covers the 10 points left and right of the tip and the 10 above it.
+    @Test(arguments: [1.0, 2.0])
+    func iconMarkerIsPlacedByItsAnchor(scale: Double) throws {
+        let icon = try RasterImage(pixelWidth: 20, pixelHeight: 10)
+        icon.withPixels { p, stride in
+            for y in 0..<10 { for x in 0..<20 { UnsafeMutableRawPointer(mutating: p + y * stride + x * 4).storeBytes(of: UInt32(0xffff_0000), as: UInt32.self) } }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-icon-\(UUID()).png").path
+        try AtomicFile.write(try icon.pngData(), to: path)
+        let p = LatLon(43.7350, 7.4230)
+        let marker = Marker(coordinate: p, icon: MarkerIcon(path: path))
+        let (image, cam) = try render([.marker(marker)], center: p, zoom: 17, size: 100, scale: scale)
+        let tip = cam.worldToScreen.screen(fromWorld: WebMercator.project(p, zoom: cam.zoom))
+        #expect(abs(tip.x - 50) < 1e-9 && abs(tip.y - 50) < 1e-9)
+        func isRed(_ x: Double, _ y: Double) -> Bool {
+            let c = image.rgba(x: Int(x * scale), y: Int(y * scale))
+            return c.r > 200 && c.g < 60 && c.b < 60
+        }
+        #expect(isRed(41, 41) && isRed(58.5, 49.5), "inside the image")
+        #expect(!isRed(50, 51) && !isRed(39, 45) && !isRed(61, 45) && !isRed(50, 39), "outside it")
+    }
+
+    @Test func missingIconImageNamesTheMarker() throws {
+        let s = try Snapshotter(Self.blankStyle)
+        var r = MapRequest()
+        r.overlays.markers = [Marker(coordinate: LatLon(43.7, 7.4)), Marker(coordinate: LatLon(43.7, 7.4), icon: MarkerIcon(path: "/nowhere/pin.png"))]
+        do { _ = try s.snapshot(r) } catch {
+            #expect(error.description == "markers[1].icon: /nowhere/pin.png: not a readable PNG image")
+            return
+        }
+        Issue.record("expected an error")
     }
 }

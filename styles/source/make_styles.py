@@ -454,7 +454,8 @@ def style(p, sprite="sprite/mapsnap", poi_layers=None):
         "sources": {
             "openmaptiles": {
                 "type": "vector",
-                "url": "mbtiles://../data/monaco.mbtiles",
+                # The embedded data folder: every archive in it (Monaco, Helsinki, Andorra) side by side.
+                "url": "mbtiles://../data",
                 "attribution": ATTRIBUTION,
             }
         },

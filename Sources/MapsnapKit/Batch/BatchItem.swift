@@ -1,33 +1,34 @@
 import Foundation
 
-/// One picture of a report batch: snapshot options plus its caption and output name.
+/// One picture of a report batch: its map request plus its caption and output name.
 public struct BatchItem: Sendable {
+    /// The output file's name without extension; letters, digits, `-`, `_`, `.`.
     public var id: String
+    /// The manifest line the item starts on.
     public var line: Int
-    public var options: SnapshotOptions
+    public var request: MapRequest
     public var title: String?
     public var caption: String?
+    /// Add the offline address to the caption.
     public var address: Bool
-    /// Track files (relative to the manifest's folder), loaded when the item renders so that a
-    /// missing file fails this item only.
-    public var trackFiles: [String]
+
+    public init(id: String, line: Int, request: MapRequest, title: String? = nil, caption: String? = nil, address: Bool = false) {
+        self.id = id
+        self.line = line
+        self.request = request
+        self.title = title
+        self.caption = caption
+        self.address = address
+    }
 }
 
-/// A manifest line that could not become an item: recorded as a failed row, the batch goes on.
+/// A manifest record that could not become an item: recorded as a failed row, the batch goes on.
 public struct BatchLineError: Sendable {
     public var id: String
     public var line: Int
     public var message: String
 }
 
-/// Why a whole batch cannot run (exit code 2); names the file and line.
-public enum BatchError: Error, CustomStringConvertible, Sendable {
-    case manifest(String)
-    case output(String)
-    public var description: String {
-        switch self {
-        case .manifest(let m): return m
-        case .output(let m): return "--output: \(m)"
-        }
-    }
-}
+/// Why a whole batch cannot run (exit code 2): the manifest (`manifest`) or the output folder
+/// (`output`), with the reason.
+public typealias BatchError = RequestError

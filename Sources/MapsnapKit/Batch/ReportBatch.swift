@@ -1,4 +1,8 @@
 import Foundation
+import Synchronization
+import MapsnapFormats
+import MapsnapGeo
+import MapsnapRender
 
 /// The outcome of one manifest item, one row of `batch-report.csv`.
 public struct BatchRow: Sendable {
@@ -18,15 +22,16 @@ public struct ReportBatchOptions: Sendable {
     public var force = false
     /// Add the offline address to every item's caption.
     public var address = false
-    /// Defaults for every item (style, size, …), as the CLI's options give them.
-    public var defaults = SnapshotOptions()
-    public var filter = FixFilter()
+    /// What every item starts from (style, size, …, as the CLI's options give them); an item's
+    /// own fields override these.
+    public var defaults = MapRequest()
     public init(manifest: String, outputFolder: String) { self.manifest = manifest; self.outputFolder = outputFolder }
 }
 
 /// `mapsnap batch`: one image per manifest item on all cores. Every item's failure is recorded
 /// and the batch goes on; images are written atomically; an item whose image is newer than the
-/// manifest is skipped (unless forced). Styles, fonts and tiles are loaded once per worker.
+/// manifest is skipped (unless forced). Each worker loads a style and its data once per
+/// selection (`SnapshotterCache`).
 public final class ReportBatch {
     public let options: ReportBatchOptions
 
@@ -34,42 +39,26 @@ public final class ReportBatch {
 
     public struct Progress: Sendable { public var done = 0; public var total = 0; public var failed = 0 }
 
-    public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(BatchError) -> [BatchRow] {
+    public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RequestError) -> [BatchRow] {
         let (items, lineErrors) = try BatchManifest.read(options.manifest, defaults: options.defaults)
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: options.outputFolder, isDirectory: &isDir) {
-            do { try FileManager.default.createDirectory(atPath: options.outputFolder, withIntermediateDirectories: true) } catch {
-                throw .output("\(options.outputFolder): cannot create the folder")
-            }
-        } else if !isDir.boolValue {
-            throw .output("\(options.outputFolder) is a file, not a folder")
-        }
-        guard FileManager.default.isWritableFile(atPath: options.outputFolder) else { throw .output("\(options.outputFolder): folder is not writable") }
+        try prepareOutputFolder()
         let manifestDate = (try? FileManager.default.attributesOfItem(atPath: options.manifest)[.modificationDate] as? Date) ?? .distantPast
 
         let results = ResultTable(count: items.count)
-        let counter = JobCounter(count: items.count)
+        let state = ProgressState(total: items.count)
         let opts = options
-        let total = items.count
-        let state = ProgressState(total: total)
-        var threads: [Thread] = []
-        let done = DispatchGroup()
-        for _ in 0..<max(1, min(options.jobs, max(items.count, 1))) {
-            done.enter()
-            let t = Thread {
-                defer { done.leave() }
-                let worker = BatchWorker(options: opts, manifestDate: manifestDate)
-                while let i = counter.take() {
-                    let row = worker.render(items[i])
-                    results.set(i, row)
-                    progress(state.add(failed: row.status == .failed))
-                }
-            }
-            t.stackSize = 8 << 20
-            threads.append(t)
-            t.start()
+        let pool = WorkerPool<BatchWorker>(threads: min(options.jobs, max(items.count, 1))) {
+            BatchWorker(options: opts, manifestDate: manifestDate)
         }
-        done.wait()
+        for (i, item) in items.enumerated() {
+            pool.submit { worker in
+                let row = worker.render(item)
+                results.set(i, row)
+                progress(state.add(failed: row.status == .failed))
+            }
+        }
+        pool.finish()
+        pool.wait()
         // Rows in manifest order: items and bad lines interleaved by line number.
         var rows: [(Int, BatchRow)] = items.indices.map { (items[$0].line, results.get($0)!) }
         rows += lineErrors.map { ($0.line, BatchRow(id: $0.id, status: .failed, output: "", message: $0.message)) }
@@ -78,20 +67,32 @@ public final class ReportBatch {
         return ordered
     }
 
-    private func writeReport(_ rows: [BatchRow]) throws(BatchError) {
+    private func prepareOutputFolder() throws(RequestError) {
+        let folder = options.outputFolder
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw RequestError("output", "\(folder): cannot create the folder")
+            }
+        } else if !isDir.boolValue {
+            throw RequestError("output", "\(folder) is a file, not a folder")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else { throw RequestError("output", "\(folder): folder is not writable") }
+    }
+
+    private func writeReport(_ rows: [BatchRow]) throws(RequestError) {
         var csv = "id,status,output,message\n"
         for r in rows { csv += [r.id, r.status.rawValue, r.output, r.message].map(CSV.escape).joined(separator: ",") + "\n" }
         let path = options.outputFolder + "/batch-report.csv"
-        do { try AtomicFile.write(Data(csv.utf8), to: path) } catch { throw .output(error.description) }
+        do { try AtomicFile.write(Data(csv.utf8), to: path) } catch { throw RequestError("output", error.description) }
     }
 }
 
-/// One worker thread's renderers (one per style), geocoder and caption drawing.
+/// One worker thread: its snapshotters (one per style selection), their geocoders, and captions.
 final class BatchWorker {
     let options: ReportBatchOptions
     let manifestDate: Date
-    private var snapshotters: [StyleReference: Snapshotter] = [:]
-    private var geocoder: ReverseGeocoder?
+    private let snapshotters = SnapshotterCache()
 
     init(options: ReportBatchOptions, manifestDate: Date) {
         self.options = options
@@ -99,77 +100,69 @@ final class BatchWorker {
     }
 
     func render(_ item: BatchItem) -> BatchRow {
-        let name = item.id + ".png"
+        let name = item.id + "." + item.request.encoding.fileExtension
         let path = options.outputFolder + "/" + name
         if !options.force, let attrs = try? FileManager.default.attributesOfItem(atPath: path),
            let date = attrs[.modificationDate] as? Date, date > manifestDate {
             return BatchRow(id: item.id, status: .skipped, output: name, message: "already rendered")
         }
         do {
-            var o = item.options
-            for file in item.trackFiles {
-                do {
-                    let result = try TrackFile.load(path: file, filter: options.filter, style: Track(segments: []), startEndMarkers: true)
-                    o.overlays += result.overlays
-                } catch { throw BatchItemParser.Problem(field: "tracks", message: error.description) }
-            }
-            if case .fit = o.framing {} else if o.center == nil && !o.overlays.isEmpty {
-                o.framing = .fit(padding: 40, fallbackMeters: 800)
-            }
-            let snapshotter = try snapshotterFor(o.style)
-            let snapshot = try snapshotter.snapshot(o)
+            let request = item.request
+            let snapshotter = try snapshotters.snapshotter(for: request.style)
+            let snapshot = try snapshotter.snapshot(request)
             var image = snapshot.image
             var lines: [CaptionBand.Line] = []
             if let t = item.title { lines.append(.init(t, .title)) }
             if let c = item.caption { lines.append(.init(c, .body)) }
             if item.address || options.address {
-                if geocoder == nil { geocoder = ReverseGeocoder(snapshotter: snapshotter) }
-                let a = geocoder!.address(at: addressPoint(o, snapshot.camera)).formatted
+                let a = try snapshotters.geocoder(for: request.style).address(at: addressPoint(request, snapshot.camera)).formatted
                 if !a.isEmpty { lines.append(.init(a, .detail)) }
             }
             if !lines.isEmpty {
-                image = try CaptionBand.captioned(image, lines: lines, pixelRatio: o.scale,
+                image = try CaptionBand.captioned(image, lines: lines, pixelRatio: request.pixelRatio,
                                                   dark: snapshotter.renderer.backgroundIsDark(atZoom: snapshot.camera.zoom),
                                                   text: snapshotter.renderer.text)
             }
-            try AtomicFile.write(try image.pngData(compression: o.compression), to: path)
+            try AtomicFile.write(try Snapshot(image: image, camera: snapshot.camera, encoding: request.encoding).encoded(), to: path)
             return BatchRow(id: item.id, status: .ok, output: name, message: "")
+        } catch let e as RequestError {
+            return failed(item, e.description)
+        } catch let e as SnapshotError {
+            return failed(item, e.description)
         } catch {
-            return BatchRow(id: item.id, status: .failed, output: "", message: "line \(item.line): \(error)")
+            return failed(item, "\(error)")
         }
     }
 
+    private func failed(_ item: BatchItem, _ message: String) -> BatchRow {
+        BatchRow(id: item.id, status: .failed, output: "", message: "line \(item.line): \(message)")
+    }
+
     /// Where the address is looked up: the user's location, else the first marker, else the center.
-    private func addressPoint(_ o: SnapshotOptions, _ camera: Camera) -> LatLon {
-        for case .userLocation(let u) in o.overlays { return u.coordinate }
-        for case .marker(let m) in o.overlays { return m.coordinate }
+    private func addressPoint(_ r: MapRequest, _ camera: Camera) -> LatLon {
+        if let u = r.overlays.userLocation { return r.coordinateSystem == .gcj02 ? GCJ02.toWGS84(u.coordinate) : u.coordinate }
+        if let m = r.overlays.markers.first { return r.coordinateSystem == .gcj02 ? GCJ02.toWGS84(m.coordinate) : m.coordinate }
         return camera.center
     }
-
-    private func snapshotterFor(_ style: StyleReference) throws -> Snapshotter {
-        if let s = snapshotters[style] { return s }
-        let s = try Snapshotter(style: style, tiles: options.defaults.tiles)
-        snapshotters[style] = s
-        return s
-    }
 }
 
-final class ResultTable: @unchecked Sendable {
-    private var rows: [BatchRow?]
-    private let lock = NSLock()
-    init(count: Int) { rows = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: BatchRow) { lock.lock(); rows[i] = r; lock.unlock() }
-    func get(_ i: Int) -> BatchRow? { lock.lock(); defer { lock.unlock() }; return rows[i] }
+/// The rows of a batch, set by the workers, read in order at the end.
+final class ResultTable: Sendable {
+    private let rows: Mutex<[BatchRow?]>
+    init(count: Int) { rows = Mutex(Array(repeating: nil, count: count)) }
+    func set(_ i: Int, _ r: BatchRow) { rows.withLock { $0[i] = r } }
+    func get(_ i: Int) -> BatchRow? { rows.withLock { $0[i] } }
 }
 
-final class ProgressState: @unchecked Sendable {
-    private var p: ReportBatch.Progress
-    private let lock = NSLock()
-    init(total: Int) { p = .init(done: 0, total: total, failed: 0) }
+/// Items done and failed so far, for the progress line.
+final class ProgressState: Sendable {
+    private let progress: Mutex<ReportBatch.Progress>
+    init(total: Int) { progress = Mutex(.init(done: 0, total: total, failed: 0)) }
     func add(failed: Bool) -> ReportBatch.Progress {
-        lock.lock(); defer { lock.unlock() }
-        p.done += 1
-        if failed { p.failed += 1 }
-        return p
+        progress.withLock { p in
+            p.done += 1
+            if failed { p.failed += 1 }
+            return p
+        }
     }
 }

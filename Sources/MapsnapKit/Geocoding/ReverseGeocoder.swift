@@ -1,4 +1,7 @@
 import Foundation
+import MapsnapGeo
+import MapsnapRender
+import MapsnapTiles
 
 /// An address found offline in the vector tiles themselves (OpenMapTiles schema): the nearest
 /// house number and the street it stands on (`housenumber`, `transportation_name`), the area
@@ -35,12 +38,15 @@ public struct Address: Sendable, Equatable {
 /// throttles its geocoder): nearby points in one run share one lookup. Not for concurrent use.
 public final class ReverseGeocoder {
     let sources: [MBTilesVectorSource]
+    /// Where the geocoder has data: a point outside every region has no address.
+    public let coverage: DataCoverage
     private var cache: [GridKey: Address] = [:]
 
     public static let houseRadius = 60.0, streetRadius = 200.0, areaRadius = 3_000.0, cityRadius = 30_000.0
 
     public init(snapshotter: Snapshotter) {
-        sources = snapshotter.sources.keys.sorted().map { snapshotter.sources[$0]! }
+        sources = snapshotter.vectorSources.keys.sorted().map { snapshotter.vectorSources[$0]! }
+        coverage = snapshotter.coverage
     }
 
     struct GridKey: Hashable { let x: Int, y: Int }

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapTiles
 
 /// `mapsnap merge`: joins the MBTiles of several shards into one. Tiles are copied as stored
 /// (identical images still stored once); the metadata's bounds and zoom range become the union.
@@ -6,17 +8,17 @@ public enum TileMerge {
     public struct Summary: Sendable { public var tiles = 0; public var inputs = 0 }
 
     public static func merge(_ inputs: [String], into output: String) throws(PyramidError) -> Summary {
-        guard !inputs.isEmpty else { throw .invalidOption(option: "merge", message: "give at least one .mbtiles to merge") }
-        guard output.lowercased().hasSuffix(".mbtiles") else { throw .output("'\(output)' must end in .mbtiles") }
+        guard !inputs.isEmpty else { throw .request(RequestError("inputs", "give at least one .mbtiles to merge")) }
+        guard output.lowercased().hasSuffix(".mbtiles") else { throw TilePyramid.output("'\(output)' must end in .mbtiles") }
         guard !FileManager.default.fileExists(atPath: output) else {
-            throw .output("\(output) already exists; merge writes a new file")
+            throw TilePyramid.output("\(output) already exists; merge writes a new file")
         }
-        let archives: [MBTilesArchive]
-        do { archives = try inputs.map { path throws(TileArchiveError) in try MBTilesArchive(path: path) } } catch {
-            throw .invalidOption(option: "merge", message: error.description)
-        }
-        for a in archives where a.metadata.format != "png" {
-            throw .invalidOption(option: "merge", message: "\(a.path): holds '\(a.metadata.format ?? "unknown")' tiles, not png")
+        var archives: [MBTilesArchive] = []
+        for (i, path) in inputs.enumerated() {
+            let field = FieldPath("inputs").appending(index: i)
+            do { archives.append(try MBTilesArchive(path: path)) } catch { throw .request(RequestError(field, error.description)) }
+            let format = archives[i].metadata.format
+            guard format == "png" else { throw .request(RequestError(field, "\(path): holds '\(format ?? "unknown")' tiles, not png")) }
         }
         // Build next to the output and rename at the end: a failed merge leaves no half file.
         let temp = output + ".partial-\(getpid())"
@@ -33,22 +35,18 @@ public enum TileMerge {
             try writer.finish(metadata: mergedMetadata(archives.map(\.metadata)))
         } catch {
             try? FileManager.default.removeItem(atPath: temp)
-            throw .output("\(error)")
+            throw TilePyramid.output("\(error)")
         }
         guard rename(temp, output) == 0 else {
             try? FileManager.default.removeItem(atPath: temp)
-            throw .output("\(output): cannot rename the merged file into place")
+            throw TilePyramid.output("\(output): cannot rename the merged file into place")
         }
         return summary
     }
 
     static func mergedMetadata(_ all: [MBTilesMetadata]) -> [String: String] {
         var out = all[0].raw
-        let boxes = all.compactMap(\.bounds)
-        if var b = boxes.first {
-            for o in boxes.dropFirst() {
-                b = BoundingBox(west: min(b.west, o.west), south: min(b.south, o.south), east: max(b.east, o.east), north: max(b.north, o.north))
-            }
+        if let b = BoundingBox.union(of: all.compactMap(\.bounds)) {
             out["bounds"] = String(format: "%.6f,%.6f,%.6f,%.6f", b.west, b.south, b.east, b.north)
         }
         if let z = all.compactMap(\.minZoom).min() { out["minzoom"] = "\(z)" }

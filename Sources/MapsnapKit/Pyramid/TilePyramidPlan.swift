@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Which metatiles to render: every tile of the box at each zoom, grouped in metatiles, minus the
 /// tiles already done (`--resume`), cut to this machine's shard.
@@ -13,16 +14,19 @@ struct TilePyramidPlan {
     var totalTiles = 0
     var skippedTiles = 0
 
-    /// The tiles of `box` at each zoom, by metatile (in zoom, row, column order).
-    static func wanted(_ box: BoundingBox, zooms: ClosedRange<Int>, metatileSize: Int) -> [(Metatile, [TileID])] {
+    /// The tiles of the boxes at each zoom (a tile under several boxes once), by metatile (in
+    /// zoom, row, column order).
+    static func wanted(_ boxes: [BoundingBox], zooms: ClosedRange<Int>, metatileSize: Int) -> [(Metatile, [TileID])] {
         var out: [(Metatile, [TileID])] = []
         for z in zooms {
-            var byMeta: [Metatile: [TileID]] = [:]
-            for range in TileRange.covering(box, z: z) {
-                for y in range.rows {
-                    for x in range.columns {
-                        let t = TileID(z: z, x: x, y: y)
-                        byMeta[Metatile(containing: t, size: metatileSize), default: []].append(t)
+            var byMeta: [Metatile: Set<TileID>] = [:]
+            for box in boxes {
+                for range in TileRange.covering(box, z: z) {
+                    for y in range.rows {
+                        for x in range.columns {
+                            let t = TileID(z: z, x: x, y: y)
+                            byMeta[Metatile(containing: t, size: metatileSize), default: []].insert(t)
+                        }
                     }
                 }
             }

@@ -1,4 +1,7 @@
 import Foundation
+import MapsnapGeo
+import MapsnapTiles
+import MapsnapRender
 
 /// Where rendered tiles go. Used from one writer thread.
 protocol TileSink: AnyObject {
@@ -17,9 +20,9 @@ final class DirectoryTileSink: TileSink {
     init(root: String) throws(PyramidError) {
         self.root = root
         do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
-            throw .output("\(root): cannot create the folder (\(error.localizedDescription))")
+            throw TilePyramid.output("\(root): cannot create the folder (\(error.localizedDescription))")
         }
-        guard FileManager.default.isWritableFile(atPath: root) else { throw .output("\(root): folder is not writable") }
+        guard FileManager.default.isWritableFile(atPath: root) else { throw TilePyramid.output("\(root): folder is not writable") }
     }
 
     func path(_ t: TileID) -> String { "\(root)/\(t.z)/\(t.x)/\(t.y).png" }
@@ -50,10 +53,16 @@ final class MBTilesTileSink: TileSink {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            throw .output("\(path): folder \(folder) does not exist")
+            throw TilePyramid.output("\(path): folder \(folder) does not exist")
         }
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw .output("\(path): folder \(folder) is not writable") }
-        do { writer = try MBTilesWriter(path: path, allowExisting: resume) } catch { throw .output(error.description) }
+        guard FileManager.default.isWritableFile(atPath: folder) else { throw TilePyramid.output("\(path): folder \(folder) is not writable") }
+        do { writer = try MBTilesWriter(path: path, allowExisting: resume) } catch {
+            if case .alreadyExists = error {
+                throw .request(RequestError(FieldPath("output"), segments: [
+                    .text("\(path) already exists ("), .field(FieldPath("resume")), .text(" adds the missing tiles to it; or remove it)")]))
+            }
+            throw TilePyramid.output(error.description)
+        }
     }
 
     func existingTiles(z: Int, among: Set<TileID>) throws -> Set<TileID> {

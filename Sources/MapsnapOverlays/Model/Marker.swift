@@ -7,12 +7,15 @@ public struct Marker: Sendable, Equatable {
     /// One or two characters drawn inside the balloon; readers keep longer symbols out.
     public var glyph: String?
     public var size: MarkerSize
+    /// Drawn instead of the balloon (the title still goes under it).
+    public var icon: MarkerIcon?
 
     /// A clear red, `#e5483f`.
     public static let defaultColor = Color(r255: 0xE5, g255: 0x48, b255: 0x3F)
 
     public init(coordinate: LatLon, color: Color = Marker.defaultColor, title: String? = nil,
-                glyph: String? = nil, size: MarkerSize = .medium) {
+                glyph: String? = nil, size: MarkerSize = .medium, icon: MarkerIcon? = nil) {
+        self.icon = icon
         self.coordinate = coordinate
         self.color = color
         self.title = title

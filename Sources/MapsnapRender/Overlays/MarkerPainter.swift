@@ -2,12 +2,14 @@ import CCairo
 import Foundation
 
 /// Markers: a balloon in the marker's colour with a soft shadow, a white glyph (or dot) in its
-/// head, and the title under the tip with a halo. Later markers are drawn over earlier ones; a
+/// head, or the marker's own PNG image placed by its anchor; and the title under the tip (under
+/// the image) with a halo. Later markers are drawn over earlier ones; a
 /// title is drawn only where it does not cover an earlier marker's title.
 struct MarkerPainter {
     let frame: RenderFrame
     let projection: OverlayProjection
     let onDark: Bool
+    let icons: MarkerIconImages
 
     static let titleFont = ["Noto Sans Bold"]
     static let titleSize = 12.0
@@ -20,8 +22,12 @@ struct MarkerPainter {
         let title: ShapedText?
         /// Top-left of the title's layout, when it has one.
         let titleOrigin: Point
-        var balloonBox: Rect { Rect(minX: tip.x + shape.bounds.minX, minY: tip.y + shape.bounds.minY,
-                                    maxX: tip.x + shape.bounds.maxX, maxY: tip.y + shape.bounds.maxY) }
+        /// Where an icon marker's image goes, in points; nil for a balloon.
+        let iconBox: Rect?
+        var balloonBox: Rect {
+            iconBox ?? Rect(minX: tip.x + shape.bounds.minX, minY: tip.y + shape.bounds.minY,
+                            maxX: tip.x + shape.bounds.maxX, maxY: tip.y + shape.bounds.maxY)
+        }
         var titleBox: Rect? {
             title.map { Rect(minX: titleOrigin.x + $0.bounds.minX - 2, minY: titleOrigin.y + $0.bounds.minY - 1,
                              maxX: titleOrigin.x + $0.bounds.maxX + 2, maxY: titleOrigin.y + $0.bounds.maxY + 1) }
@@ -29,17 +35,24 @@ struct MarkerPainter {
     }
 
     /// Where each marker and its title go; the same numbers serve collision and camera fitting.
-    static func layout(_ marker: Marker, tip: Point, text: TextEngine) -> Layout {
+    static func layout(_ marker: Marker, tip: Point, text: TextEngine, icons: MarkerIconImages) -> Layout {
         let shape = MarkerShape(marker.size)
+        var iconBox: Rect?
+        if let icon = marker.icon, let size = icons.size(of: icon) {
+            let a = icon.anchor.unitPoint
+            iconBox = Rect(minX: tip.x - a.x * size.width, minY: tip.y - a.y * size.height,
+                           maxX: tip.x + (1 - a.x) * size.width, maxY: tip.y + (1 - a.y) * size.height)
+        }
         var title: ShapedText?
         var origin = tip
         if let t = marker.title?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty {
             let shaped = text.shapeCached(t, font: titleFont, size: titleSize, maxWidth: 10 * titleSize, lineHeight: 1.2,
                                           letterSpacing: 0, alignment: .center)
             title = shaped
-            origin = Point(x: tip.x - shaped.bounds.minX - shaped.width / 2, y: tip.y + titleGap - shaped.bounds.minY)
+            let below = max(tip.y, iconBox?.maxY ?? tip.y)
+            origin = Point(x: tip.x - shaped.bounds.minX - shaped.width / 2, y: below + titleGap - shaped.bounds.minY)
         }
-        return Layout(marker: marker, tip: tip, shape: shape, title: title, titleOrigin: origin)
+        return Layout(marker: marker, tip: tip, shape: shape, title: title, titleOrigin: origin, iconBox: iconBox)
     }
 
     /// Lays out markers and keeps base-map labels off them and their titles.
@@ -47,11 +60,11 @@ struct MarkerPainter {
         var layouts: [Layout] = []
         var titleBoxes: [Rect] = []
         for m in markers {
-            var l = Self.layout(m, tip: projection.point(m.coordinate), text: frame.text)
+            var l = Self.layout(m, tip: projection.point(m.coordinate), text: frame.text, icons: icons)
             frame.collisions.insert(l.balloonBox)
             if let box = l.titleBox {
                 if titleBoxes.contains(where: { $0.intersects(box) }) {
-                    l = Layout(marker: m, tip: l.tip, shape: l.shape, title: nil, titleOrigin: l.tip)
+                    l = Layout(marker: m, tip: l.tip, shape: l.shape, title: nil, titleOrigin: l.tip, iconBox: l.iconBox)
                 } else {
                     titleBoxes.append(box)
                     frame.collisions.insert(box)
@@ -83,6 +96,10 @@ struct MarkerPainter {
             let ratio = canvas.pixelRatio
             cairo_identity_matrix(cr)
             for l in layouts {
+                if let box = l.iconBox, let icon = l.marker.icon, let image = try? icons.image(icon.path) {
+                    drawIcon(image, scale: icon.scale, in: box, ratio: ratio)
+                    continue
+                }
                 let key = BalloonKey(color: l.marker.color, size: l.marker.size, glyph: l.marker.glyph)
                 if cache[key] == nil, let made = try? balloonImage(l, ratio: ratio) { cache[key] = made }
                 guard let (image, tx, ty) = cache[key] else { continue }
@@ -91,6 +108,18 @@ struct MarkerPainter {
                 cairo_paint(cr)
             }
         }
+    }
+
+    /// An icon image scaled into its box (bilinear filtering), with the device transform set up.
+    private func drawIcon(_ image: RasterImage, scale: Double, in box: Rect, ratio: Double) {
+        let cr = frame.canvas.cr
+        cairo_save(cr)
+        cairo_translate(cr, box.minX * ratio, box.minY * ratio)
+        cairo_scale(cr, scale * ratio, scale * ratio)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     struct BalloonKey: Hashable {

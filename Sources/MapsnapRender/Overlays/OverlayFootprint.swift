@@ -19,7 +19,7 @@ extension MapRenderer {
         for overlay in overlays {
             switch overlay {
             case .marker(let m):
-                let l = MarkerPainter.layout(m, tip: Point(x: 0, y: 0), text: text)
+                let l = MarkerPainter.layout(m, tip: Point(x: 0, y: 0), text: text, icons: markerIcons)
                 out.append(OverlayFootprint(coordinates: [m.coordinate], box: l.titleBox.map(l.balloonBox.union) ?? l.balloonBox))
             case .userLocation(let u):
                 if !u.reducedAccuracy { out.append(OverlayFootprint(coordinates: [u.coordinate], box: UserLocationPainter.dotBounds)) }

@@ -5,11 +5,13 @@ struct OverlayPainter {
     let frame: RenderFrame
     let overlays: [Overlay]
     let onDark: Bool
+    let icons: MarkerIconImages
     let projection: OverlayProjection
     private(set) var markerLayouts: [MarkerPainter.Layout] = []
 
-    init(frame: RenderFrame, overlays: [Overlay], onDark: Bool) {
+    init(frame: RenderFrame, overlays: [Overlay], onDark: Bool, icons: MarkerIconImages) {
         self.frame = frame
+        self.icons = icons
         self.overlays = overlays
         self.onDark = onDark
         projection = OverlayProjection(camera: frame.camera)
@@ -25,7 +27,7 @@ struct OverlayPainter {
             let b = UserLocationPainter.dotBounds
             frame.collisions.insert(Rect(minX: c.x + b.minX, minY: c.y + b.minY, maxX: c.x + b.maxX, maxY: c.y + b.maxY))
         }
-        markerLayouts = MarkerPainter(frame: frame, projection: projection, onDark: onDark).reserve(markers)
+        markerLayouts = MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).reserve(markers)
     }
 
     func draw() {
@@ -36,6 +38,6 @@ struct OverlayPainter {
         for case .track(let t) in overlays { tracks.draw(t) }
         let location = UserLocationPainter(frame: frame, projection: projection)
         for case .userLocation(let u) in overlays { location.draw(u) }
-        MarkerPainter(frame: frame, projection: projection, onDark: onDark).draw(markerLayouts)
+        MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).draw(markerLayouts)
     }
 }

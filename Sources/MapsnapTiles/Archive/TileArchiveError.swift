@@ -35,7 +35,7 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
         case .corruptTile(let path, let tile, let reason):
             return "\(path): tile \(tile) is corrupt: \(reason)"
         case .alreadyExists(let path):
-            return "\(path) already exists (--resume adds the missing tiles to it; or remove it)"
+            return "\(path) already exists"
         case .incompatible(let path, let reason):
             return "\(path): \(reason); refusing to write into it"
         case .writeFailed(let path, let what, let reason):

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapRender
 
 /// Chooses the center and (fractional) zoom that show every overlay, boxes included, inside the
 /// padding — like MapKit's `showAnnotations`. Works in the unit Web Mercator square, turned by

@@ -41,19 +41,3 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         return item
     }
 }
-
-/// Hands out job indices to worker threads, one at a time, in order.
-final class JobCounter: @unchecked Sendable {
-    private var next = 0
-    private let count: Int
-    private let lock = NSLock()
-    init(count: Int) { self.count = count }
-
-    func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
-    }
-}

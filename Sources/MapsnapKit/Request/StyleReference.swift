@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapStyle
 
 /// A style by built-in name (`light`, `dark`) or by the path of a style JSON file.
 public enum StyleReference: Hashable, Sendable {
@@ -12,18 +13,18 @@ public enum StyleReference: Hashable, Sendable {
 
     public static let defaultStyle = StyleReference.named("light")
 
-    func load() throws(SnapshotError) -> StyleDocument {
+    func load() throws(RequestError) -> StyleDocument {
         let url = try fileURL()
-        do { return try StyleDocument.load(contentsOf: url) } catch { throw .style(error) }
+        do { return try StyleDocument.load(contentsOf: url) } catch { throw RequestError("style", error.description) }
     }
 
     /// The style file: a built-in style's path, or the given path.
-    public func fileURL() throws(SnapshotError) -> URL {
+    public func fileURL() throws(RequestError) -> URL {
         switch self {
         case .named(let name):
             let available = ResourceLocator.builtInStyles
             guard available.contains(name), let folder = ResourceLocator.stylesFolder else {
-                throw .unknownStyle(name: name, available: available)
+                throw RequestError("style", "unknown style '\(name)' (built-in styles: \(available.joined(separator: ", ")); or give a path to a style JSON file)")
             }
             return folder.appendingPathComponent(name + ".json")
         case .file(let path):

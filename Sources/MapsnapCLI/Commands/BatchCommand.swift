@@ -1,0 +1,75 @@
+import Foundation
+import MapsnapKit
+
+/// `mapsnap batch MANIFEST -o FOLDER`: report images, one per manifest item.
+struct BatchInvocation: RequestContext, Verbosity, WorkerCount {
+    var batch = ReportBatchOptions(manifest: "", outputFolder: "output/reports")
+    var verbose = false
+    var quiet = false
+    /// Every item's defaults.
+    var request: MapRequest {
+        get { batch.defaults }
+        set { batch.defaults = newValue }
+    }
+    var jobs: Int {
+        get { batch.jobs }
+        set { batch.jobs = newValue }
+    }
+}
+
+enum BatchCommand {
+    static let command = Command<BatchInvocation>(
+        name: "batch",
+        summary: "report images: one PNG per item of a JSON Lines or CSV manifest",
+        usage: "mapsnap batch MANIFEST.jsonl|MANIFEST.csv -o FOLDER [options]",
+        description: """
+        Renders one PNG per manifest item to FOLDER/<id>.png and writes FOLDER/batch-report.csv
+        (id, status ok|failed|skipped, output, message). A failing item is recorded and the batch goes
+        on. Items whose image is newer than the manifest are skipped unless --force. The map options
+        below are every item's defaults; an item's own fields (the same names: center, meters,
+        markers, …; see the README) override them.
+        """,
+        groups: [
+            OptionGroup("Batch", [
+                Option(["-o", "--output"], .required("FOLDER"), help: "where the images and the report go (default output/reports)",
+                       field: "output") { c, text in c.batch.outputFolder = text },
+                JobsOptions.option(),
+                Option(["--force"], help: "re-render every item") { c, _ in c.batch.force = true },
+                Option(["--address"], help: "add the offline address to every caption") { c, _ in c.batch.address = true },
+            ]),
+            ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
+            OptionGroup("Output", [.field("png", ["--png"], help: "PNG compression: speed against size (default balanced)")]),
+            GeneralOptions.group(verbose: false),
+        ],
+        positional: ("MANIFEST", "manifest", { c, text in
+            guard c.batch.manifest.isEmpty else { throw UsageError(option: text, message: "unexpected argument: the manifest is \(c.batch.manifest)") }
+            c.batch.manifest = text
+        }),
+        epilogue: "Exit codes: 0 all done, 1 some items failed, 2 the manifest is unreadable (the message names the line).",
+        initial: BatchInvocation(),
+        finish: { c in
+            guard !c.batch.manifest.isEmpty else { throw UsageError(option: "", message: "give the manifest file (JSON Lines or CSV)") }
+        },
+        run: { c, console in run(c, console) })
+
+    static func run(_ c: BatchInvocation, _ console: Console) -> ExitCode {
+        let terminal = console.stderrIsTerminal && !c.quiet
+        let start = Date()
+        do {
+            let rows = try ReportBatch(options: c.batch).run { p in
+                if terminal { console.progress("items \(p.done)/\(p.total)\(p.failed > 0 ? ", \(p.failed) failed" : "")") }
+            }
+            if terminal { console.progress(nil) }
+            let ok = rows.filter { $0.status == .ok }.count, failed = rows.filter { $0.status == .failed }.count
+            let skipped = rows.filter { $0.status == .skipped }.count
+            if !c.quiet { for r in rows where r.status == .failed { console.warning("\(r.id): \(r.message)") } }
+            let seconds = Date().timeIntervalSince(start)
+            console.info(String(format: "batch: %d ok, %d failed, %d skipped in %.1f s (%.1f items/s) → %@/batch-report.csv",
+                                ok, failed, skipped, seconds, Double(ok) / max(seconds, 1e-9), c.batch.outputFolder))
+            return failed > 0 ? .failure : .success
+        } catch {
+            if terminal { console.progress(nil) }
+            return CommandErrors.report(error, command: command, console)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MapsnapKit
+
+/// `mapsnap [snapshot] [options]`: one PNG of one view.
+struct SnapshotInvocation: RequestContext, Verbosity {
+    var request = MapRequest()
+    var output = "output/map.png"
+    var verbose = false
+    var quiet = false
+}
+
+enum SnapshotCommand {
+    static let command = Command<SnapshotInvocation>(
+        name: "snapshot",
+        summary: "one PNG map of a view (the default command)",
+        usage: "mapsnap [snapshot] [options]",
+        description: "Renders one PNG map of a view, offline, from vector tiles and a MapLibre style.",
+        groups: [
+            ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
+            OptionGroup("Output", [
+                Option(["-o", "--output"], .required("FILE"), help: "PNG file to write (default output/map.png); written atomically",
+                       field: "output") { c, text in
+                    guard text.lowercased().hasSuffix(".png") else { throw UsageError(option: "-o", message: "'\(text)' must end in .png") }
+                    c.output = text
+                },
+                .field("png", ["--png"], help: "PNG compression: speed against size (default balanced)"),
+            ]),
+            GeneralOptions.group(),
+        ],
+        epilogue: """
+        Exit codes: 0 written, 1 rendering failed, 2 bad input (the message names the argument).
+        Map data © OpenMapTiles © OpenStreetMap contributors (ODbL).
+        """,
+        initial: SnapshotInvocation(),
+        finish: { c in try c.request.validate() },
+        run: { c, console in run(c, console) })
+
+    static func run(_ c: SnapshotInvocation, _ console: Console) -> ExitCode {
+        let start = Date()
+        let warnings = WarningLog(sink: c.quiet ? nil : { console.warning($0) })
+        do {
+            let overlays = try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem)
+            if !c.quiet { overlays.warnings.forEach(console.warning) }
+            if c.verbose { overlays.reports.forEach(console.info) }
+            try OutputPath.checkWritable(c.output)
+            let snapshotter = try Snapshotter(c.request.style)
+            if !c.quiet { for w in snapshotter.style.warnings { console.warning("--style: \(w)") } }
+            let loaded = Date()
+            let snapshot = try snapshotter.snapshot(c.request, overlays: overlays.overlays, warnings: warnings)
+            let rendered = Date()
+            let data = try snapshot.encoded()
+            let encoded = Date()
+            do { try AtomicFile.write(data, to: c.output) } catch { throw UsageError(option: "--output", message: "\(error)") }
+            if c.verbose {
+                let cam = snapshot.camera
+                console.info(String(format: "camera: center %@, zoom %.3f, %@ at scale %g, bearing %g; %.0f m across the shorter side",
+                                    cam.center.description, cam.zoom, cam.size.description, cam.pixelRatio, cam.bearing, cam.metersAcrossShorterSide))
+                console.info(String(format: "load %.1f ms, render %.1f ms, encode %.1f ms, write %.1f ms; %d bytes → %@",
+                                    loaded.timeIntervalSince(start) * 1000, rendered.timeIntervalSince(loaded) * 1000,
+                                    encoded.timeIntervalSince(rendered) * 1000, Date().timeIntervalSince(encoded) * 1000,
+                                    data.count, c.output))
+            }
+            return .success
+        } catch {
+            return CommandErrors.report(error, command: command, console)
+        }
+    }
+}
+
+/// Checks before rendering that the output can be written, so a bad path fails fast.
+enum OutputPath {
+    static func checkWritable(_ path: String) throws(UsageError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            throw UsageError(option: "--output", message: "\(path): folder \(folder) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw UsageError(option: "--output", message: "\(path): folder \(folder) is not writable")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw UsageError(option: "--output", message: "\(path) is a folder")
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import MapsnapKit
+
+/// Scale bar, north arrow, attribution and points of interest.
+enum DecorationOptions {
+    static func group<C: RequestContext>() -> OptionGroup<C> {
+        OptionGroup("Decorations", [
+            Option(["--scale-bar"], .optional("metric|imperial", choices: ["metric", "imperial"], default: "metric"),
+                   help: "a scale bar, bottom-left", field: "scale-bar") { context, text in
+                try RequestField.named("scale-bar")!.apply(text, to: &context.request)
+            },
+            .fieldSwitch("compass", ["--compass"], sets: "always", help: "a north arrow, top-right (shown anyway when --bearing is not 0)"),
+            .field("poi", ["--poi"], help: "none hides the base map's points of interest (default show)"),
+            .fieldSwitch("attribution", ["--no-attribution"], sets: "false", help: "do not draw the data credit (the data's licence asks for it)"),
+        ])
+    }
+}

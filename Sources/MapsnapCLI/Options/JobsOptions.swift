@@ -1,0 +1,17 @@
+import MapsnapKit
+
+protocol WorkerCount {
+    var jobs: Int { get set }
+}
+
+/// `--jobs N`: worker threads, shared by `tiles` and `batch`.
+enum JobsOptions {
+    static func option<C: RequestContext & WorkerCount>() -> Option<C> {
+        Option(["--jobs"], .required("N"), help: "worker threads (default: the number of cores)", field: "jobs") { c, text in
+            guard let j = Int(text), RequestLimits.jobs.contains(j) else {
+                throw UsageError(option: "--jobs", message: "must be a whole number from \(RequestLimits.jobs.lowerBound) to \(RequestLimits.jobs.upperBound), got \(text)")
+            }
+            c.jobs = j
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import MapsnapFormats
+import MapsnapGeo
+import MapsnapOverlays
+
+extension MapRequest {
+    /// Checks every value against `RequestLimits` and the rules between fields; the first problem
+    /// found is thrown, naming its field. Front ends call this once after filling the request in;
+    /// `Snapshotter` calls it again, so a library caller cannot skip it.
+    public func validate() throws(RequestError) {
+        try validateCamera()
+        try validateImage()
+        try validateOverlays()
+    }
+
+    private func validateCamera() throws(RequestError) {
+        if let center { try Self.check(center, FieldPath("center")) }
+        if let meters { try Self.checkMeters(meters, FieldPath("meters"), what: nil) }
+        if let zoom, !(zoom.isFinite && RequestLimits.zoom.contains(zoom)) {
+            throw RequestError("zoom", "must be between 0 and 24, got \(MessageNumber.format(zoom))")
+        }
+        if meters != nil, zoom != nil {
+            throw RequestError(conflictBetween: FieldPath("meters"), and: FieldPath("zoom"), at: FieldPath("zoom"))
+        }
+        if fit, zoom != nil {
+            throw RequestError(conflictBetween: FieldPath("fit"), and: FieldPath("zoom"), at: FieldPath("fit"))
+        }
+        if let bounds {
+            try Self.check(bounds, FieldPath("bounds"))
+            for (name, given) in [("center", center != nil), ("zoom", zoom != nil), ("meters", meters != nil), ("fit", fit)] where given {
+                throw RequestError(conflictBetween: FieldPath("bounds"), and: FieldPath(name), at: FieldPath("bounds"))
+            }
+        }
+        if let padding, !(padding.isFinite && RequestLimits.padding.contains(padding)) {
+            throw RequestError("padding", "must be 0 to \(MessageNumber.format(RequestLimits.padding.upperBound)) points, got \(MessageNumber.format(padding))")
+        }
+        guard bearing.isFinite else { throw RequestError("bearing", "must be a finite number of degrees") }
+        guard pitch.isFinite, pitch == 0 else {
+            throw RequestError("pitch", "pitched cameras are not drawn yet: only 0 is supported, got \(MessageNumber.format(pitch))")
+        }
+    }
+
+    private func validateImage() throws(RequestError) {
+        let side = RequestLimits.imageSide
+        guard side.contains(size.width), side.contains(size.height) else {
+            throw RequestError("size", "each side must be \(side.lowerBound) to \(side.upperBound) pixels, got \(size)")
+        }
+        guard pixelRatio.isFinite, RequestLimits.pixelRatio.contains(pixelRatio) else {
+            throw RequestError("scale", "must be between 1 and 4, got \(MessageNumber.format(pixelRatio))")
+        }
+        let pixels = Double(size.width) * pixelRatio * Double(size.height) * pixelRatio
+        guard pixels <= Double(RequestLimits.maxImagePixels) else {
+            throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
+        }
+    }
+
+    private func validateOverlays() throws(RequestError) {
+        for (i, m) in overlays.markers.enumerated() {
+            let path = FieldPath("markers").appending(index: i)
+            try Self.check(m.coordinate, path)
+            try Self.checkIconScale(m, path)
+        }
+        if let u = overlays.userLocation {
+            try Self.check(u.coordinate, FieldPath("user"))
+            if let a = u.accuracyMeters { try Self.checkMeters(a, FieldPath("user").appending("accuracy"), what: "accuracy") }
+            if let h = u.headingDegrees, !h.isFinite { throw RequestError(FieldPath("user").appending("heading"), "must be a number of degrees") }
+        }
+        for (i, c) in overlays.circles.enumerated() {
+            let path = FieldPath("circles").appending(index: i)
+            try Self.check(c.center, path)
+            try Self.checkMeters(c.radiusMeters, path.appending("radius"), what: "radius")
+        }
+        for (i, p) in overlays.polygons.enumerated() {
+            for ring in p.rings { for c in ring { try Self.check(c, FieldPath("polygons").appending(index: i)) } }
+        }
+        for (i, t) in overlays.tracks.enumerated() {
+            for segment in t.segments { for c in segment { try Self.check(c, FieldPath("tracks").appending(index: i)) } }
+        }
+        if let m = overlays.trackStyle.filter.maxAccuracyMeters { try Self.checkMeters(m, FieldPath("accuracy-limit"), what: "accuracy limit") }
+        if let d = overlays.trackStyle.filter.minDistanceMeters, !(d.isFinite && d >= 0 && d <= RequestLimits.maxMeters) {
+            throw RequestError("min-distance", "must be 0 or more meters, got \(MessageNumber.format(d))")
+        }
+    }
+
+    static func checkIconScale(_ m: Marker, _ path: FieldPath) throws(RequestError) {
+        if let icon = m.icon, !(icon.scale.isFinite && RequestLimits.markerIconScale.contains(icon.scale)) {
+            throw RequestError(path.appending("scale"), "must be between 0.01 and 16, got \(MessageNumber.format(icon.scale))")
+        }
+    }
+
+    static func check(_ c: LatLon, _ field: FieldPath) throws(RequestError) {
+        do { _ = try LatLon(validatingLatitude: c.latitude, longitude: c.longitude) } catch {
+            throw RequestError(field, error.description)
+        }
+    }
+
+    /// A distance > 0 and at most 20,000 km; `what` names it in the message ("radius").
+    static func checkMeters(_ v: Double, _ field: FieldPath, what: String?) throws(RequestError) {
+        guard v.isFinite, v > 0, v <= RequestLimits.maxMeters else {
+            if let what {
+                throw RequestError(field, "\(what) must be greater than 0 and at most 20,000 km, got \(MessageNumber.format(v)) m")
+            }
+            throw RequestError(field, "must be greater than 0, got \(MessageNumber.format(v))")
+        }
+    }
+
+    /// The rules for a box: latitudes in -90...90, longitudes in -180...180, south below north;
+    /// west > east only to cross the antimeridian (west in the east, east in the west).
+    static func check(_ b: BoundingBox, _ field: FieldPath) throws(RequestError) {
+        for lat in [b.south, b.north] where !(lat.isFinite && abs(lat) <= 90) {
+            throw RequestError(field, "latitude \(MessageNumber.format(lat)) is outside -90...90")
+        }
+        for lon in [b.west, b.east] where !(lon.isFinite && abs(lon) <= 180) {
+            throw RequestError(field, "longitude \(MessageNumber.format(lon)) is outside -180...180")
+        }
+        guard b.south < b.north else {
+            throw RequestError(field, "south \(MessageNumber.format(b.south)) must be below north \(MessageNumber.format(b.north))")
+        }
+        guard b.west != b.east else { throw RequestError(field, "west and east are equal (\(MessageNumber.format(b.west)))") }
+        if b.west > b.east && !(b.west > 0 && b.east < 0) {
+            throw RequestError(field, "west \(MessageNumber.format(b.west)) is east of east \(MessageNumber.format(b.east)) (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import MapsnapFormats
+import MapsnapGeo
+
+/// Where a snapshotter has data: one region per archive (its file name and bounds). Several
+/// disjoint regions (the embedded Monaco, Helsinki and Andorra) are kept apart rather than
+/// merged into one box that would claim the sea between them.
+public struct DataCoverage: Sendable, Equatable {
+    public struct Region: Sendable, Equatable {
+        /// The archive's file name without its extension (`monaco`).
+        public var name: String
+        public var bounds: BoundingBox
+    }
+
+    public var regions: [Region]
+
+    /// True when the point lies in some region (always true when no region has bounds).
+    public func covers(_ p: LatLon) -> Bool { regions.isEmpty || regions.contains { $0.bounds.contains(p) } }
+
+    /// True when the box touches some region.
+    public func touches(_ box: BoundingBox) -> Bool { regions.isEmpty || regions.contains { $0.bounds.intersects(box) } }
+
+    /// `monaco (7.349,43.71,7.491,43.77), helsinki (…)`: for messages.
+    public var summary: String {
+        regions.map { "\($0.name) (\(Self.text($0.bounds)))" }.joined(separator: ", ")
+    }
+
+    static func text(_ b: BoundingBox) -> String {
+        [b.west, b.south, b.east, b.north].map(MessageNumber.format).joined(separator: ",")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MapsnapGeo
+import MapsnapRender
+import MapsnapStyle
+import MapsnapTiles
+
+/// Opens the vector data a style selection draws: for each of the style's vector sources, the
+/// archives given for it by name (`sources`), else the `tiles` given for every source, else the
+/// style's own `mbtiles://` URL. A path may name a folder: every `.mbtiles` in it is read, side by
+/// side (the embedded data folder holds one archive per region). Errors name the field the path
+/// came from: `sources.NAME`, `tiles[i]` or `style`.
+struct DataSources {
+    var vector: [String: MBTilesVectorSource] = [:]
+    var geoJSON: [String: any VectorTileProvider] = [:]
+    /// The sources' credits, each once, in source-name order.
+    var credits: [String] = []
+    var coverage = DataCoverage(regions: [])
+
+    init(style: StyleDocument, selection: StyleSelection) throws(RequestError) {
+        for name in selection.sources.keys.sorted() where style.sources[name] == nil {
+            throw RequestError(FieldPath("sources").appending(name),
+                               "the style has no source '\(name)' (its sources: \(style.sources.keys.sorted().joined(separator: ", ")))")
+        }
+        for name in style.sources.keys.sorted() {
+            switch style.sources[name]! {
+            case .geojson(let definition):
+                do { geoJSON[name] = try GeoJSONVectorSource(definition: definition) } catch {
+                    throw RequestError("style", "GeoJSON source '\(name)': \(error)")
+                }
+            case .vector(let source):
+                let paths: [(String, FieldPath)]
+                if let override = selection.sources[name] {
+                    paths = [(override, FieldPath("sources").appending(name))]
+                } else if !selection.tiles.isEmpty {
+                    paths = selection.tiles.enumerated().map { ($0.element, FieldPath("tiles").appending(index: $0.offset)) }
+                } else if let path = source.mbtilesPath {
+                    paths = [(path, FieldPath("style"))]
+                } else {
+                    let url = source.url ?? source.tiles?.first ?? "no url"
+                    throw RequestError(FieldPath("style"), segments: [
+                        .text("source '\(name)' points to \(url), which cannot be read offline; map it to a local archive with "),
+                        .field(FieldPath("sources").appending(name)), .text(" (or "), .field(FieldPath("tiles")), .text(")"),
+                    ])
+                }
+                var archives: [MBTilesArchive] = []
+                for (path, field) in paths {
+                    archives += try Self.open(path, field: field, source: field.root == "style" ? name : nil)
+                }
+                let provider = MBTilesVectorSource(archives: archives)
+                vector[name] = provider
+                if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
+                for a in archives {
+                    guard let b = a.metadata.bounds else { continue }
+                    let region = DataCoverage.Region(name: URL(fileURLWithPath: a.path).deletingPathExtension().lastPathComponent, bounds: b)
+                    if !coverage.regions.contains(region) { coverage.regions.append(region) }
+                }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The archive at `path`, or every `.mbtiles` in the folder at `path` (sorted by name).
+    static func open(_ path: String, field: FieldPath, source: String?) throws(RequestError) -> [MBTilesArchive] {
+        let prefix = source.map { "source '\($0)': " } ?? ""
+        var isDirectory: ObjCBool = false
+        var files = [path]
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".mbtiles") }
+            guard !names.isEmpty else { throw RequestError(field, "\(prefix)\(path): the folder holds no .mbtiles archive") }
+            files = names.sorted().map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+        }
+        var out: [MBTilesArchive] = []
+        for file in files {
+            do { out.append(try MBTilesArchive(path: file)) } catch { throw RequestError(field, prefix + error.description) }
+        }
+        return out
+    }
+}

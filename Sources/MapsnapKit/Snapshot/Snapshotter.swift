@@ -1,0 +1,125 @@
+import Foundation
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapRender
+import MapsnapStyle
+import MapsnapTiles
+
+/// The front door for single images: loads a style and opens its data once (a `StyleSelection`),
+/// then renders any number of `MapRequest`s with it. Not for concurrent use (one per thread), like
+/// the renderer it wraps; `SnapshotterCache` keeps one per selection on a worker thread.
+public final class Snapshotter {
+    public let selection: StyleSelection
+    public let style: StyleDocument
+    /// Where the vector data is, region by region.
+    public let coverage: DataCoverage
+    public let renderer: MapRenderer
+    /// The data credit drawn by default: the sources' attribution, else OpenMapTiles and OSM.
+    public let attribution: String
+    let vectorSources: [String: MBTilesVectorSource]
+
+    public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
+
+    /// Loads the style and opens its sources (a style whose `sources` are empty is valid: its
+    /// background and the overlays are drawn). Errors name the field: `style`, `tiles[0]`,
+    /// `sources.NAME`, `sprite`.
+    public init(_ selection: StyleSelection) throws(RequestError) {
+        self.selection = selection
+        style = try selection.style.load()
+        let data = try DataSources(style: style, selection: selection)
+        vectorSources = data.vector
+        coverage = data.coverage
+        let sprites = try SpriteLoader.load(override: selection.sprite, styleSprite: style.sprite,
+                                            styleFolder: try selection.style.fileURL().deletingLastPathComponent())
+        var providers = data.geoJSON
+        for (name, source) in data.vector { providers[name] = source }
+        renderer = MapRenderer(style: style, sources: providers, sprites: sprites)
+        attribution = data.credits.isEmpty ? Self.defaultAttribution : data.credits.joined(separator: " ")
+    }
+
+    /// The vector sources' archives, by source name (for the geocoder and pyramid planning).
+    public var archivesBySource: [String: [MBTilesArchive]] { vectorSources.mapValues(\.archives) }
+
+    /// The style's layers drawn from the OpenMapTiles `poi` source layer.
+    var poiLayerIDs: Set<String> { Set(style.layers.filter { $0.sourceLayer == "poi" }.map(\.id)) }
+
+    /// The default center: the style's when some region holds it, else the first region's middle.
+    public var defaultCenter: LatLon {
+        if let c = style.center, coverage.covers(c) { return c }
+        for name in vectorSources.keys.sorted() {
+            if let c = vectorSources[name]!.archives.first?.metadata.center { return c }
+        }
+        return coverage.regions.first?.bounds.center ?? style.center ?? LatLon(0, 0)
+    }
+
+    /// The camera a request asks for, overlays (already resolved) included for fitting.
+    public func camera(for request: MapRequest, overlays: [Overlay]) -> Camera {
+        var center = request.center ?? defaultCenter
+        if request.coordinateSystem == .gcj02, let c = request.center { center = GCJ02.toWGS84(c) }
+        let (size, ratio, bearing) = (request.size, request.pixelRatio, request.bearing)
+        switch request.framing {
+        case .meters(let m):
+            return Camera(center: center, meters: m, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+        case .zoom(let z):
+            return Camera(center: center, zoom: z, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+        case .fit(let padding, let meters):
+            let footprints = renderer.footprints(of: overlays)
+            if let fitted = CameraFitter.fit(footprints, size: size, padding: padding, bearing: bearing) {
+                return Camera(center: fitted.center, zoom: fitted.zoom, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            }
+            let lone = footprints.first?.coordinates.first
+            return Camera(center: request.center == nil ? (lone ?? center) : center, meters: meters, size: size,
+                          pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+        case .bounds(let box, let padding):
+            let corners = [LatLon(box.north, box.west), LatLon(box.north, box.east), LatLon(box.south, box.east), LatLon(box.south, box.west)]
+            let fitted = CameraFitter.fit([OverlayFootprint(coordinates: corners)], size: size, padding: padding, bearing: bearing)
+            return Camera(center: fitted?.center ?? box.center, zoom: fitted?.zoom ?? 0, size: size, pixelRatio: ratio,
+                          degreesClockwiseFromNorth: bearing)
+        }
+    }
+
+    /// Renders one request: validates it, reads its overlay files, draws. Warnings (an empty track,
+    /// a corrupt tile, a view outside the data) go to `warnings`.
+    public func snapshot(_ request: MapRequest, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        let overlays: ResolvedOverlays
+        do {
+            try request.validate()
+            overlays = try request.overlays.resolved(coordinateSystem: request.coordinateSystem)
+            try checkMarkerIcons(request.overlays.markers)
+        } catch {
+            throw .request(error)
+        }
+        overlays.warnings.forEach(warnings.warn)
+        return try snapshot(request, overlays: overlays.overlays, warnings: warnings)
+    }
+
+    /// Renders a request whose overlays are already resolved (the CLI reports on them first).
+    public func snapshot(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        do { try request.validate() } catch { throw .request(error) }
+        let camera = camera(for: request, overlays: overlays)
+        if !coverage.touches(camera.visibleBounds) {
+            warnings.warn("the view around \(camera.center) is outside the data, which covers \(coverage.summary) (W,S,E,N); only the background is drawn")
+        }
+        let d = request.decorations
+        let rotated = camera.bearing.truncatingRemainder(dividingBy: 360) != 0
+        let options = MapRenderer.Options(
+            attribution: d.attribution ? attribution : nil, overlays: overlays, scaleBar: d.scaleBar,
+            compass: d.compass == .always || (d.compass == .auto && rotated),
+            hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [])
+        do {
+            return Snapshot(image: try renderer.render(camera, options: options, warnings: warnings), camera: camera, encoding: request.encoding)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// Every icon marker's image is a readable PNG, or the request names the marker.
+    private func checkMarkerIcons(_ markers: [Marker]) throws(RequestError) {
+        for (i, m) in markers.enumerated() {
+            guard let icon = m.icon else { continue }
+            do { _ = try renderer.markerIcons.image(icon.path) } catch {
+                throw RequestError(FieldPath("markers").appending(index: i).appending("icon"), "\(icon.path): not a readable PNG image")
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import MapsnapGeo
+import MapsnapOverlays
+import Testing
+@testable import MapsnapKit
+
+struct MapRequestTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let change: @Sendable (inout MapRequest) -> Void
+        let message: String
+        var description: String { message }
+    }
+
+    /// Each problem names its field, in the request's own words (front ends reword the field).
+    static let invalid: [Case] = [
+        .init(change: { $0.meters = 0 }, message: "meters: must be greater than 0, got 0"),
+        .init(change: { $0.meters = .nan }, message: "meters: must be greater than 0, got nan"),
+        .init(change: { $0.zoom = 24.5 }, message: "zoom: must be between 0 and 24, got 24.5"),
+        .init(change: { $0.meters = 500; $0.zoom = 15 }, message: "zoom: give either meters or zoom, not both"),
+        .init(change: { $0.fit = true; $0.zoom = 15 }, message: "fit: give either fit or zoom, not both"),
+        .init(change: { $0.bounds = BoundingBox(west: 7.4, south: 43.7, east: 7.5, north: 43.8); $0.center = LatLon(43.7, 7.4) },
+              message: "bounds: give either bounds or center, not both"),
+        .init(change: { $0.bounds = BoundingBox(west: 7.5, south: 43.7, east: 7.4, north: 43.8) },
+              message: "bounds: west 7.5 is east of east 7.4 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
+        .init(change: { $0.size = ImageSize(width: 0, height: 10) }, message: "size: each side must be 1 to 16384 pixels, got 0x10"),
+        .init(change: { $0.pixelRatio = 0.5 }, message: "scale: must be between 1 and 4, got 0.5"),
+        .init(change: { $0.size = ImageSize(width: 16384, height: 16384); $0.pixelRatio = 2 },
+              message: "scale: 16384x16384 at scale 2 is over 16384x16384 pixels"),
+        .init(change: { $0.bearing = .infinity }, message: "bearing: must be a finite number of degrees"),
+        .init(change: { $0.pitch = 30 }, message: "pitch: pitched cameras are not drawn yet: only 0 is supported, got 30"),
+        .init(change: { $0.padding = -1 }, message: "padding: must be 0 to 4096 points, got -1"),
+        .init(change: { $0.center = LatLon(95, 7) }, message: "center: latitude 95 is outside -90...90"),
+        .init(change: { $0.overlays.markers = [Marker(coordinate: LatLon(43, 7)), Marker(coordinate: LatLon(43, 200))] },
+              message: "markers[1]: longitude 200 is outside -180...180"),
+        .init(change: { $0.overlays.circles = [GeoCircle(center: LatLon(43, 7), radiusMeters: -5)] },
+              message: "circles[0].radius: radius must be greater than 0 and at most 20,000 km, got -5 m"),
+        .init(change: { $0.overlays.markers = [Marker(coordinate: LatLon(43, 7), icon: MarkerIcon(path: "p.png", scale: 0))] },
+              message: "markers[0].scale: must be between 0.01 and 16, got 0"),
+    ]
+
+    @Test(arguments: invalid)
+    func invalidValuesNameTheirField(_ c: Case) {
+        var r = MapRequest()
+        c.change(&r)
+        #expect(throws: RequestError.self) { try r.validate() }
+        do { try r.validate() } catch { #expect(error.description == c.message) }
+    }
+
+    @Test func defaultsAreValid() throws {
+        let r = MapRequest()
+        try r.validate()
+        #expect(r.size == ImageSize(width: 1024, height: 768))
+        #expect(r.framing == .meters(800))
+        #expect(r.style.style == .named("light"))
+    }
+
+    /// Overlays without a center mean "fit" (with meters for a lone point); a zoom or a center
+    /// keeps the camera where it was asked to be.
+    @Test func framingIsDerivedOnce() {
+        var r = MapRequest()
+        r.overlays.markers = [Marker(coordinate: LatLon(43.7, 7.4))]
+        #expect(r.framing == .fit(padding: 40, fallbackMeters: 800))
+        r.meters = 300
+        #expect(r.framing == .fit(padding: 40, fallbackMeters: 300))
+        r.center = LatLon(43.7, 7.4)
+        #expect(r.framing == .meters(300))
+        r.fit = true
+        r.padding = 10
+        #expect(r.framing == .fit(padding: 10, fallbackMeters: 300))
+        var z = MapRequest()
+        z.overlays.trackFiles = ["walk.gpx"]
+        z.zoom = 15
+        #expect(z.framing == .zoom(15))
+        var b = MapRequest()
+        let box = BoundingBox(west: 7.4, south: 43.7, east: 7.45, north: 43.75)
+        b.bounds = box
+        #expect(b.framing == .bounds(box, padding: 40))
+    }
+
+    @Test func styleReferenceTellsNamesFromPaths() {
+        #expect(StyleReference("dark") == .named("dark"))
+        #expect(StyleReference("my.json") == .file("my.json"))
+        #expect(StyleReference("styles/x") == .file("styles/x"))
+    }
+}
+
+struct RequestErrorTests {
+    @Test func pathsReadAsManifestFields() {
+        #expect(FieldPath("markers").appending(index: 2).appending("lat").description == "markers[2].lat")
+        #expect(FieldPath("markers").appending(index: 2).suffix == "[2]")
+        #expect(FieldPath("sources").appending("omt").root == "sources")
+        #expect(RequestError("lat", "is required").nested(under: FieldPath("markers").appending(index: 1)).description == "markers[1].lat: is required")
+    }
+
+    /// A front end words the field and every field the reason refers to.
+    @Test func frontEndsWordTheFields() {
+        let e = RequestError(conflictBetween: FieldPath("meters"), and: FieldPath("zoom"), at: FieldPath("zoom"))
+        #expect(e.message(naming: { "--" + $0.root }) == "--zoom: give either --meters or --zoom, not both")
+        #expect(e.description == "zoom: give either meters or zoom, not both")
+    }
+}
