@@ -38,6 +38,8 @@ let package = Package(
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.
         .target(name: "MapsnapCLI", dependencies: ["MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
         .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI"]),
+        // The README's Swift example, built with the package so that it always compiles.
+        .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),

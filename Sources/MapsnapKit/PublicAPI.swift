@@ -1,0 +1,34 @@
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapRender
+import MapsnapStyle
+
+// The value types a caller of MapsnapKit names, from the modules below it. MapsnapKit does not
+// re-export those modules (`@_exported`); it names these on purpose, so that `import MapsnapKit`
+// is all an app embedding mapsnap needs, and the rest of the pipeline stays internal to it.
+
+// Geography and the camera.
+public typealias LatLon = MapsnapGeo.LatLon
+public typealias BoundingBox = MapsnapGeo.BoundingBox
+public typealias ImageSize = MapsnapGeo.ImageSize
+public typealias Point = MapsnapGeo.Point
+public typealias Camera = MapsnapGeo.Camera
+
+// What is drawn over the map.
+public typealias Overlay = MapsnapOverlays.Overlay
+public typealias Marker = MapsnapOverlays.Marker
+public typealias MarkerIcon = MapsnapOverlays.MarkerIcon
+public typealias IconAnchor = MapsnapOverlays.IconAnchor
+public typealias UserLocation = MapsnapOverlays.UserLocation
+public typealias GeoCircle = MapsnapOverlays.GeoCircle
+public typealias Track = MapsnapOverlays.Track
+public typealias PolygonOverlay = MapsnapOverlays.PolygonOverlay
+public typealias FixFilter = MapsnapOverlays.FixFilter
+public typealias Color = MapsnapStyle.Color
+
+// Images and what rendering reports.
+public typealias RasterImage = MapsnapRender.RasterImage
+public typealias PNGCompression = MapsnapRender.PNGCompression
+public typealias ScaleBarUnits = MapsnapRender.ScaleBarUnits
+public typealias WarningLog = MapsnapRender.WarningLog
+public typealias RenderError = MapsnapRender.RenderError
