@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MapsnapFormats"),
         .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
         .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
-        .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
+        .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
