@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
-        .target(name: "MapsnapOverlays", dependencies: ["MapsnapGeo", "MapsnapStyle"]),
+        .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
@@ -42,10 +42,10 @@ let package = Package(
 
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
-        .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
+        .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
-        .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapOverlays"]),
+        .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapOverlays"]),
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),

@@ -13,10 +13,15 @@ public struct LatLon: Hashable, Sendable, CustomStringConvertible {
 
     /// Checked: NaN, |lat| > 90 or |lon| > 180 are errors, not clamped.
     public init(validatingLatitude latitude: Double, longitude: Double) throws(GeoError) {
-        guard latitude.isFinite, (-90...90).contains(latitude) else { throw .latitudeOutOfRange(latitude) }
-        guard longitude.isFinite, (-180...180).contains(longitude) else { throw .longitudeOutOfRange(longitude) }
+        guard LatLon.isValidLatitude(latitude) else { throw .latitudeOutOfRange(latitude) }
+        guard LatLon.isValidLongitude(longitude) else { throw .longitudeOutOfRange(longitude) }
         self.init(latitude, longitude)
     }
+
+    /// The one rule for input latitudes: finite and in -90...90.
+    public static func isValidLatitude(_ v: Double) -> Bool { v.isFinite && v >= -90 && v <= 90 }
+    /// The one rule for input longitudes: finite and in -180...180.
+    public static func isValidLongitude(_ v: Double) -> Bool { v.isFinite && v >= -180 && v <= 180 }
 
     /// Parses `"LAT,LON"` (latitude first), e.g. `"43.7360,7.4260"`.
     public init(parsing text: String) throws(GeoError) {
