@@ -27,7 +27,7 @@ let package = Package(
         // Text formats every reader shares: JSON, CSV records, numbers in messages.
         .target(name: "MapsnapFormats"),
         .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
-        .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
+        .target(name: "MapsnapTiles", dependencies: ["MapsnapFormats", "MapsnapGeo", "CSQLite", "CZlib"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
@@ -43,7 +43,7 @@ let package = Package(
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
-        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
+        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles"]),
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
         .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapOverlays"]),
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],

@@ -31,8 +31,11 @@ public enum GeoJSONReader {
         return reader.document
     }
 
-    static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
-                                             "GeometryCollection"]
+    /// The `type` values of geometry objects (RFC 7946 §1.4).
+    public static let geometryTypes: Set<String> = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon",
+                                                    "MultiPolygon", "GeometryCollection"]
+    /// Every `type` a GeoJSON object may have (RFC 7946 §1.4).
+    public static let types: Set<String> = geometryTypes.union(["Feature", "FeatureCollection"])
 
     private struct Reader {
         let rules: Rules
