@@ -94,13 +94,7 @@ public final class Snapshotter {
 
     /// Where the data is: the union of the sources' bounds.
     public var dataBounds: BoundingBox? {
-        let all = sources.keys.sorted().compactMap { sources[$0]!.bounds }
-        guard var b = all.first else { return nil }
-        for o in all.dropFirst() {
-            b = BoundingBox(west: min(b.west, o.west), south: min(b.south, o.south),
-                            east: max(b.east, o.east), north: max(b.north, o.north))
-        }
-        return b
+        BoundingBox.union(of: sources.keys.sorted().compactMap { sources[$0]!.bounds })
     }
 
     /// The default center: the style's when it lies in the data, else the data's.

@@ -44,11 +44,7 @@ public enum TileMerge {
 
     static func mergedMetadata(_ all: [MBTilesMetadata]) -> [String: String] {
         var out = all[0].raw
-        let boxes = all.compactMap(\.bounds)
-        if var b = boxes.first {
-            for o in boxes.dropFirst() {
-                b = BoundingBox(west: min(b.west, o.west), south: min(b.south, o.south), east: max(b.east, o.east), north: max(b.north, o.north))
-            }
+        if let b = BoundingBox.union(of: all.compactMap(\.bounds)) {
             out["bounds"] = String(format: "%.6f,%.6f,%.6f,%.6f", b.west, b.south, b.east, b.north)
         }
         if let z = all.compactMap(\.minZoom).min() { out["minzoom"] = "\(z)" }

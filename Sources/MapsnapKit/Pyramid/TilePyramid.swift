@@ -192,7 +192,7 @@ public final class TilePyramid {
 
     private func metadata(_ main: Snapshotter, _ box: BoundingBox) -> [String: String] {
         func f(_ v: Double) -> String { String(format: "%.6f", v) }
-        let center = box.west > box.east ? LatLon(box.center.latitude, box.center.longitude + 180) : box.center
+        let center = box.center
         return [
             "name": "mapsnap \(main.style.name ?? "map")",
             "format": "png",

@@ -15,15 +15,7 @@ public final class MBTilesVectorSource: VectorTileProvider {
 
     public var minZoom: Int { archives.map { $0.metadata.minZoom ?? 0 }.min() ?? 0 }
     public var maxZoom: Int { archives.map { $0.metadata.maxZoom ?? 14 }.max() ?? 14 }
-    public var bounds: BoundingBox? {
-        let all = archives.compactMap(\.metadata.bounds)
-        guard var b = all.first else { return nil }
-        for o in all.dropFirst() {
-            b = BoundingBox(west: min(b.west, o.west), south: min(b.south, o.south),
-                            east: max(b.east, o.east), north: max(b.north, o.north))
-        }
-        return b
-    }
+    public var bounds: BoundingBox? { BoundingBox.union(of: archives.compactMap(\.metadata.bounds)) }
     public var attribution: String? { archives.compactMap(\.metadata.attribution).first }
 
     public func vectorTile(_ id: TileID) throws -> VectorTile? { try vectorTiles(id).first }

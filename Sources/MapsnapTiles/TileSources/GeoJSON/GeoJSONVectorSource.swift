@@ -68,12 +68,12 @@ public final class GeoJSONVectorSource: VectorTileProvider {
         }
     }
 
+    /// The union of the features' boxes: data on both sides of ±180° gives a box across it.
     private static func bounds(of features: [UnitFeature]) -> BoundingBox? {
-        guard !features.isEmpty else { return nil }
-        let minX = features.map(\.minX).min()!, maxX = features.map(\.maxX).max()!
-        let minY = features.map(\.minY).min()!, maxY = features.map(\.maxY).max()!
-        let nw = WebMercator.unprojectUnit(Point(x: minX, y: minY))
-        let se = WebMercator.unprojectUnit(Point(x: maxX, y: maxY))
-        return BoundingBox(west: nw.longitude, south: se.latitude, east: se.longitude, north: nw.latitude)
+        BoundingBox.union(of: features.lazy.map { feature in
+            let nw = WebMercator.unprojectUnit(Point(x: feature.minX, y: feature.minY))
+            let se = WebMercator.unprojectUnit(Point(x: feature.maxX, y: feature.maxY))
+            return BoundingBox(west: nw.longitude, south: se.latitude, east: se.longitude, north: nw.latitude)
+        })
     }
 }
