@@ -34,8 +34,8 @@ let package = Package(
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
-        .target(name: "MapsnapKit", dependencies: ["MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
-        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit"]),
+        .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapFormats", "MapsnapKit"]),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),

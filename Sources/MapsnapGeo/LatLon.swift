@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// A WGS-84 position in degrees. Latitude first, as people write it and as the CLI takes it.
 public struct LatLon: Hashable, Sendable, CustomStringConvertible {
@@ -33,9 +34,10 @@ public struct LatLon: Hashable, Sendable, CustomStringConvertible {
         try self.init(validatingLatitude: lat, longitude: lon)
     }
 
-    public var description: String { "\(LatLon.format(latitude)),\(LatLon.format(longitude))" }
-
-    static func format(_ v: Double) -> String {
-        v.isNaN ? "nan" : String(format: "%.6g", v)
+    /// `43.736,7.426`: each to the micro-degree (about 0.1 m), which is all a position in a
+    /// message needs, in the one number format of messages.
+    public var description: String {
+        func degrees(_ v: Double) -> String { MessageNumber.format(v.isFinite ? (v * 1e6).rounded() / 1e6 : v) }
+        return "\(degrees(latitude)),\(degrees(longitude))"
     }
 }

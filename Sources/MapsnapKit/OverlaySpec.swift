@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// Overlays written as short text, the same in the CLI (`--marker 43.7,7.4,red,Title,A`) and in
 /// batch manifests: one parser, one set of messages. Errors carry only the problem; callers
@@ -35,7 +36,7 @@ public enum OverlaySpec {
 
     public static func meters(_ v: Double, what: String) throws(Problem) -> Double {
         guard v > 0, v <= maxMeters else {
-            throw Problem("\(what) must be greater than 0 and at most 20,000 km, got \(FeatureValue.format(v)) m")
+            throw Problem("\(what) must be greater than 0 and at most 20,000 km, got \(MessageNumber.format(v)) m")
         }
         return v
     }

@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// What to snapshot, as `MKMapSnapshotter.Options` would say it.
 public struct SnapshotOptions: Sendable {
     /// How much ground the image shows.
@@ -61,23 +63,23 @@ public struct SnapshotOptions: Sendable {
     public func validate() throws(SnapshotError) {
         switch framing {
         case .meters(let m):
-            guard m.isFinite, m > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(FeatureValue.format(m))") }
+            guard m.isFinite, m > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(MessageNumber.format(m))") }
         case .zoom(let z):
-            guard z.isFinite, Self.zoomRange.contains(z) else { throw .invalidOption(option: "zoom", message: "must be between 0 and 24, got \(FeatureValue.format(z))") }
+            guard z.isFinite, Self.zoomRange.contains(z) else { throw .invalidOption(option: "zoom", message: "must be between 0 and 24, got \(MessageNumber.format(z))") }
         case .fit(let padding, let meters):
-            guard padding.isFinite, padding >= 0 else { throw .invalidOption(option: "padding", message: "must be 0 or more points, got \(FeatureValue.format(padding))") }
-            guard meters.isFinite, meters > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(FeatureValue.format(meters))") }
+            guard padding.isFinite, padding >= 0 else { throw .invalidOption(option: "padding", message: "must be 0 or more points, got \(MessageNumber.format(padding))") }
+            guard meters.isFinite, meters > 0 else { throw .invalidOption(option: "meters", message: "must be a number greater than 0, got \(MessageNumber.format(meters))") }
         }
         guard (1...Self.maxSide).contains(size.width), (1...Self.maxSide).contains(size.height) else {
             throw .invalidOption(option: "size", message: "each side must be 1 to \(Self.maxSide) pixels, got \(size)")
         }
         guard scale.isFinite, Self.scaleRange.contains(scale) else {
-            throw .invalidOption(option: "scale", message: "must be between 1 and 4, got \(FeatureValue.format(scale))")
+            throw .invalidOption(option: "scale", message: "must be between 1 and 4, got \(MessageNumber.format(scale))")
         }
         guard bearing.isFinite else { throw .invalidOption(option: "bearing", message: "must be a number of degrees") }
         let pixels = Double(size.width) * scale * Double(size.height) * scale
         guard pixels <= Double(Self.maxSide * Self.maxSide) else {
-            throw .invalidOption(option: "scale", message: "\(size) at scale \(FeatureValue.format(scale)) is over \(Self.maxSide)x\(Self.maxSide) pixels")
+            throw .invalidOption(option: "scale", message: "\(size) at scale \(MessageNumber.format(scale)) is over \(Self.maxSide)x\(Self.maxSide) pixels")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapKit
 
 /// `mapsnap batch MANIFEST -o FOLDER`: report images, one per manifest item.
@@ -41,7 +42,7 @@ struct BatchCommand {
             case "--size": options.defaults.size = try SnapshotCommand.parseSize(try args.value(for: name, inline: inline), option: name)
             case "--scale":
                 let s = try parseNumber(try args.value(for: name, inline: inline), option: name)
-                guard SnapshotOptions.scaleRange.contains(s) else { throw UsageError(option: name, message: "must be between 1 and 4, got \(FeatureValue.format(s))") }
+                guard SnapshotOptions.scaleRange.contains(s) else { throw UsageError(option: name, message: "must be between 1 and 4, got \(MessageNumber.format(s))") }
                 options.defaults.scale = s
             case "--poi":
                 let v = try args.value(for: name, inline: inline)

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapKit
 
 /// The overlay options of `mapsnap` (markers, user location, circles, tracks, GeoJSON files) and
@@ -54,7 +55,7 @@ struct OverlayArguments {
             }
         case "--min-distance":
             let v = try parseNumber(try args.value(for: name, inline: inline), option: name)
-            guard v >= 0, v.isFinite else { throw UsageError(option: name, message: "must be 0 or more meters, got \(FeatureValue.format(v))") }
+            guard v >= 0, v.isFinite else { throw UsageError(option: name, message: "must be 0 or more meters, got \(MessageNumber.format(v))") }
             filter.minDistanceMeters = v > 0 ? v : nil
         case "--keep-time-regressions":
             filter.dropTimeRegressions = false

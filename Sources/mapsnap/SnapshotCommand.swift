@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapKit
 
 /// `mapsnap [snapshot] [options]`: one PNG of one view.
@@ -62,7 +63,7 @@ struct SnapshotCommand {
             case "--fit": fit = true
             case "--padding":
                 let p = try parseNumber(try args.value(for: name, inline: inline), option: name)
-                guard p >= 0, p.isFinite else { throw UsageError(option: name, message: "must be 0 or more points, got \(FeatureValue.format(p))") }
+                guard p >= 0, p.isFinite else { throw UsageError(option: name, message: "must be 0 or more points, got \(MessageNumber.format(p))") }
                 padding = p
             case "--coords":
                 let v = try args.value(for: name, inline: inline)
@@ -85,17 +86,17 @@ struct SnapshotCommand {
                 do { options.center = try LatLon(parsing: v) } catch { throw UsageError(option: name, message: error.description) }
             case "--meters":
                 let m = try parseNumber(try args.value(for: name, inline: inline), option: name)
-                guard m > 0, m.isFinite else { throw UsageError(option: name, message: "must be greater than 0, got \(FeatureValue.format(m))") }
+                guard m > 0, m.isFinite else { throw UsageError(option: name, message: "must be greater than 0, got \(MessageNumber.format(m))") }
                 options.framing = .meters(m); sawMeters = true
             case "--zoom":
                 let z = try parseNumber(try args.value(for: name, inline: inline), option: name)
-                guard SnapshotOptions.zoomRange.contains(z) else { throw UsageError(option: name, message: "must be between 0 and 24, got \(FeatureValue.format(z))") }
+                guard SnapshotOptions.zoomRange.contains(z) else { throw UsageError(option: name, message: "must be between 0 and 24, got \(MessageNumber.format(z))") }
                 options.framing = .zoom(z); sawZoom = true
             case "--size":
                 options.size = try Self.parseSize(try args.value(for: name, inline: inline), option: name)
             case "--scale":
                 let s = try parseNumber(try args.value(for: name, inline: inline), option: name)
-                guard SnapshotOptions.scaleRange.contains(s) else { throw UsageError(option: name, message: "must be between 1 and 4, got \(FeatureValue.format(s))") }
+                guard SnapshotOptions.scaleRange.contains(s) else { throw UsageError(option: name, message: "must be between 1 and 4, got \(MessageNumber.format(s))") }
                 options.scale = s
             case "--bearing":
                 let b = try parseNumber(try args.value(for: name, inline: inline), option: name)

@@ -10,7 +10,7 @@ struct SnapshotOptionsTests {
 
     static let invalid: [Case] = [
         .init(change: { $0.framing = .meters(0) }, message: "--meters: must be a number greater than 0, got 0"),
-        .init(change: { $0.framing = .meters(.nan) }, message: "--meters: must be a number greater than 0, got NaN"),
+        .init(change: { $0.framing = .meters(.nan) }, message: "--meters: must be a number greater than 0, got nan"),
         .init(change: { $0.framing = .zoom(24.5) }, message: "--zoom: must be between 0 and 24, got 24.5"),
         .init(change: { $0.size = ImageSize(width: 0, height: 10) }, message: "--size: each side must be 1 to 16384 pixels, got 0x10"),
         .init(change: { $0.scale = 0.5 }, message: "--scale: must be between 1 and 4, got 0.5"),

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// What `mapsnap tiles` renders: every 256-px XYZ tile of a box over a zoom range.
 public struct TilePyramidOptions: Sendable {
@@ -39,17 +40,17 @@ public struct TilePyramidOptions: Sendable {
         }
         if let b = bbox {
             for lat in [b.south, b.north] where !(lat.isFinite && abs(lat) <= 90) {
-                throw .invalidOption(option: "bbox", message: "latitude \(FeatureValue.format(lat)) is outside -90...90")
+                throw .invalidOption(option: "bbox", message: "latitude \(MessageNumber.format(lat)) is outside -90...90")
             }
             for lon in [b.west, b.east] where !(lon.isFinite && abs(lon) <= 180) {
-                throw .invalidOption(option: "bbox", message: "longitude \(FeatureValue.format(lon)) is outside -180...180")
+                throw .invalidOption(option: "bbox", message: "longitude \(MessageNumber.format(lon)) is outside -180...180")
             }
-            guard b.south < b.north else { throw .invalidOption(option: "bbox", message: "south \(FeatureValue.format(b.south)) must be below north \(FeatureValue.format(b.north))") }
-            guard b.west != b.east else { throw .invalidOption(option: "bbox", message: "west and east are equal (\(FeatureValue.format(b.west)))") }
+            guard b.south < b.north else { throw .invalidOption(option: "bbox", message: "south \(MessageNumber.format(b.south)) must be below north \(MessageNumber.format(b.north))") }
+            guard b.west != b.east else { throw .invalidOption(option: "bbox", message: "west and east are equal (\(MessageNumber.format(b.west)))") }
             // West > east crosses the antimeridian; that only makes sense with west in the eastern
             // hemisphere and east in the western one (170,…,-170,…). Anything else is a swap.
             if b.west > b.east && !(b.west > 0 && b.east < 0) {
-                throw .invalidOption(option: "bbox", message: "west \(FeatureValue.format(b.west)) is east of east \(FeatureValue.format(b.east)) (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)")
+                throw .invalidOption(option: "bbox", message: "west \(MessageNumber.format(b.west)) is east of east \(MessageNumber.format(b.east)) (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)")
             }
         }
     }

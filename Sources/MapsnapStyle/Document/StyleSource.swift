@@ -202,7 +202,7 @@ extension StyleSource {
                 case .number(let n)? where range.contains(n): return n
                 case nil: return value
                 case let other?:
-                    log.error("\(path).\(key)", "expected a number between \(FeatureValue.format(range.lowerBound)) and \(FeatureValue.format(range.upperBound)), got \(other.json)")
+                    log.error("\(path).\(key)", "expected a number between \(MessageNumber.format(range.lowerBound)) and \(MessageNumber.format(range.upperBound)), got \(other.json)")
                     return value
                 }
             }
