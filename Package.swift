@@ -27,16 +27,16 @@ let package = Package(
         // Text formats every reader shares: JSON, CSV records, numbers in messages.
         .target(name: "MapsnapFormats"),
         .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
-        .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
-        .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
+        .target(name: "MapsnapTiles", dependencies: ["MapsnapFormats", "MapsnapGeo", "CSQLite", "CZlib"]),
+        .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
-        .target(name: "MapsnapOverlays", dependencies: ["MapsnapGeo", "MapsnapStyle"]),
+        .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
-            "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.
-        .target(name: "MapsnapCLI", dependencies: ["MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
+        .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
         .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI"]),
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
@@ -46,11 +46,11 @@ let package = Package(
 
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
-        .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapGeo"]),
-        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapTiles"]),
-        .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapStyle"]),
-        .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapOverlays"]),
-        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapRender", "MapsnapKit"],
+        .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
+        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles"]),
+        .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapFormats", "MapsnapStyle"]),
+        .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapOverlays"]),
+        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),

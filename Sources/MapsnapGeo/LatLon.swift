@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// A WGS-84 position in degrees. Latitude first, as people write it and as the CLI takes it.
 public struct LatLon: Hashable, Sendable, CustomStringConvertible {
@@ -13,10 +14,15 @@ public struct LatLon: Hashable, Sendable, CustomStringConvertible {
 
     /// Checked: NaN, |lat| > 90 or |lon| > 180 are errors, not clamped.
     public init(validatingLatitude latitude: Double, longitude: Double) throws(GeoError) {
-        guard latitude.isFinite, (-90...90).contains(latitude) else { throw .latitudeOutOfRange(latitude) }
-        guard longitude.isFinite, (-180...180).contains(longitude) else { throw .longitudeOutOfRange(longitude) }
+        guard LatLon.isValidLatitude(latitude) else { throw .latitudeOutOfRange(latitude) }
+        guard LatLon.isValidLongitude(longitude) else { throw .longitudeOutOfRange(longitude) }
         self.init(latitude, longitude)
     }
+
+    /// The one rule for input latitudes: finite and in -90...90.
+    public static func isValidLatitude(_ v: Double) -> Bool { v.isFinite && v >= -90 && v <= 90 }
+    /// The one rule for input longitudes: finite and in -180...180.
+    public static func isValidLongitude(_ v: Double) -> Bool { v.isFinite && v >= -180 && v <= 180 }
 
     /// Parses `"LAT,LON"` (latitude first), e.g. `"43.7360,7.4260"`.
     public init(parsing text: String) throws(GeoError) {
@@ -28,9 +34,10 @@ public struct LatLon: Hashable, Sendable, CustomStringConvertible {
         try self.init(validatingLatitude: lat, longitude: lon)
     }
 
-    public var description: String { "\(LatLon.format(latitude)),\(LatLon.format(longitude))" }
-
-    static func format(_ v: Double) -> String {
-        v.isNaN ? "nan" : String(format: "%.6g", v)
+    /// `43.736,7.426`: each to the micro-degree (about 0.1 m), which is all a position in a
+    /// message needs, in the one number format of messages.
+    public var description: String {
+        func degrees(_ v: Double) -> String { MessageNumber.format(v.isFinite ? (v * 1e6).rounded() / 1e6 : v) }
+        return "\(degrees(latitude)),\(degrees(longitude))"
     }
 }

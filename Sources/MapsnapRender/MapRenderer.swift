@@ -126,13 +126,7 @@ public final class MapRenderer {
             var loaded: [LoadedTile] = []
             for covered in TileCover.tiles(for: camera, minZoom: provider.minZoom, maxZoom: provider.maxZoom, margin: 32) {
                 do {
-                    let tiles: [VectorTile]
-                    if let mbtiles = provider as? MBTilesVectorSource {
-                        tiles = try mbtiles.vectorTiles(covered.id)
-                    } else {
-                        tiles = try provider.vectorTile(covered.id).map { [$0] } ?? []
-                    }
-                    loaded += tiles.map { LoadedTile(covered: covered, tile: $0) }
+                    loaded += try provider.vectorTiles(covered.id).map { LoadedTile(covered: covered, tile: $0) }
                 } catch {
                     warnings.warn("\(error); the tile is skipped")
                 }

@@ -1,8 +1,16 @@
 import Foundation
+import MapsnapFormats
 import Testing
 @testable import MapsnapStyle
 
 @Suite struct StyleValueTests {
+    /// Style values are built from the one JSON parser's values.
+    @Test func fromJSONValues() throws {
+        let value: JSONValue = ["b": [1, "x", true, .null], "a": ["c": 2.5]]
+        #expect(StyleValue(value) == .object(["a": .object(["c": .number(2.5)]), "b": .array([.number(1), .string("x"), .bool(true), .null])]))
+        #expect(try StyleValue.parseJSON(#"{"b": [1, "x", true, null], "a": {"c": 2.5}}"#) == StyleValue(value))
+    }
+
     /// 1 and true stay apart (they did not with JSONSerialization's NSNumbers on Linux).
     @Test func booleansAndNumbersStayApart() {
         #expect(json("[true, 1, false, 0, 1.0, 1.5, null]") == .array([

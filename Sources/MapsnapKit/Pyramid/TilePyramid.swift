@@ -196,7 +196,7 @@ public final class TilePyramid {
     private func metadata(_ main: Snapshotter, _ boxes: [BoundingBox]) -> [String: String] {
         let box = BoundingBox.union(of: boxes)!
         func f(_ v: Double) -> String { String(format: "%.6f", v) }
-        let center = box.west > box.east ? LatLon(box.center.latitude, box.center.longitude + 180) : box.center
+        let center = box.center
         return [
             "name": "mapsnap \(main.style.name ?? "map")",
             "format": "png",

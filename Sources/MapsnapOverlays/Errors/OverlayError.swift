@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapFormats
+import MapsnapGeo
 
 /// A problem with an overlay input that stops reading it. Every message starts with where the
 /// problem is — the file and line, or the file and JSON path — and says what is wrong with which
@@ -40,14 +42,11 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
     case badField(InputLocation, column: String, value: String, problem: ValueProblem)
 
     // MARK: GeoJSON
-    /// `zones.geojson: features[2].geometry: missing (use null for a feature without a location)`
-    case missingMember(InputLocation, hint: String?)
-    /// `zones.geojson: features[0].properties.fill-opacity: must be a number from 0 to 1, got 1.5`
-    case unexpectedValue(InputLocation, expected: String, got: String)
+    /// Not GeoJSON as RFC 7946 says, from the one `GeoJSONReader`:
     /// `zones.geojson: features[3].geometry.coordinates[12]: latitude 95.1 is outside -90...90 (GeoJSON positions are [lon, lat])`
-    case positionOutOfRange(InputLocation, axis: Axis, value: String)
-    /// `zones.geojson: features[0].geometry.coordinates: a LineString needs at least 2 positions, got 1`
-    case tooFewPositions(InputLocation, shape: String, minimum: Int, got: Int)
+    case geoJSON(file: String, GeoJSONError)
+    /// A simplestyle-spec property: `zones.geojson: features[0].properties.fill-opacity: must be a number from 0 to 1, got 1.5`
+    case unexpectedValue(InputLocation, expected: String, got: String)
 
     // MARK: values
     /// `zones.geojson: features[2].properties.radius: must be a number of meters greater than 0 and at most 20,000 km, got -5`
@@ -61,21 +60,17 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
         case notATime
     }
 
-    /// Which half of a position is out of range.
-    public enum Axis: String, Sendable, Equatable {
-        case latitude, longitude
-    }
-
     /// The location the message starts with.
     public var location: InputLocation {
         switch self {
         case .noSuchFile(let file), .unreadableFile(let file, _), .unsupportedFileType(let file):
             return InputLocation(file: file)
+        case .geoJSON(let file, let error):
+            return InputLocation(file: file, path: error.path)
         case .notUTF8(let at), .malformedXML(let at, _), .malformedJSON(let at, _), .notGPX(let at, _),
              .missingAttribute(let at, _, _), .badAttribute(let at, _, _, _, _), .badElement(let at, _, _, _),
              .badColumnCount(let at, _, _), .missingColumn(let at, _), .badField(let at, _, _, _),
-             .missingMember(let at, _), .unexpectedValue(let at, _, _), .positionOutOfRange(let at, _, _),
-             .tooFewPositions(let at, _, _, _), .radiusOutOfRange(let at, _):
+             .unexpectedValue(let at, _, _), .radiusOutOfRange(let at, _):
             return at
         }
     }
@@ -126,15 +121,10 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
             case .notATime:
                 return "'\(value)' is not a time: ISO 8601 (e.g. 2024-05-01T08:30:00Z) or Unix seconds (column \(column))"
             }
-        case .missingMember(_, let hint):
-            return "missing" + (hint.map { " (\($0))" } ?? "")
+        case .geoJSON(_, let error):
+            return error.message
         case .unexpectedValue(_, let expected, let got):
             return "must be \(expected), got \(got)"
-        case .positionOutOfRange(_, let axis, let value):
-            let range = axis == .latitude ? "-90...90" : "-180...180"
-            return "\(axis.rawValue) \(value) is outside \(range) (GeoJSON positions are [lon, lat])"
-        case .tooFewPositions(_, let shape, let minimum, let got):
-            return "\(shape) needs at least \(minimum) positions, got \(got)"
         case .radiusOutOfRange(_, let got):
             return "must be \(OverlayError.radiusRule), got \(got)"
         }
@@ -142,13 +132,4 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The rule for radii and accuracies, as messages state it.
     static let radiusRule = "a number of meters greater than 0 and at most 20,000 km"
-
-    /// A number as messages show it: whole numbers without a fraction (`-5`, `25000000`), others
-    /// in Swift's shortest exact form (`95.1`), `nan` and `inf` for the non-finite.
-    static func format(_ value: Double) -> String {
-        if value.isNaN { return "nan" }
-        if value.isInfinite { return value < 0 ? "-inf" : "inf" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
 }

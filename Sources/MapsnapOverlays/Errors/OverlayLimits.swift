@@ -1,3 +1,6 @@
+import MapsnapFormats
+import MapsnapGeo
+
 /// The ranges overlay values must fall in, shared by the readers and by callers that build overlays
 /// from their own input (the CLI's `--user` and `--circle`).
 public enum OverlayLimits {
@@ -11,10 +14,10 @@ public enum OverlayLimits {
 
     /// Throws `OverlayError.radiusOutOfRange` naming `location` unless `meters` is a valid radius.
     public static func checkRadius(_ meters: Double, at location: InputLocation) throws(OverlayError) {
-        guard isValidRadius(meters) else { throw .radiusOutOfRange(location, got: OverlayError.format(meters)) }
+        guard isValidRadius(meters) else { throw .radiusOutOfRange(location, got: MessageNumber.format(meters)) }
     }
 
     /// A latitude is finite and in -90...90, a longitude finite and in -180...180.
-    static func isValidLatitude(_ v: Double) -> Bool { v.isFinite && v >= -90 && v <= 90 }
-    static func isValidLongitude(_ v: Double) -> Bool { v.isFinite && v >= -180 && v <= 180 }
+    static func isValidLatitude(_ v: Double) -> Bool { LatLon.isValidLatitude(v) }
+    static func isValidLongitude(_ v: Double) -> Bool { LatLon.isValidLongitude(v) }
 }

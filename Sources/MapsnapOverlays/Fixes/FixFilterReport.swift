@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// How many fixes a `FixFilter` kept and why it dropped the others. Reports of several tracks of one
 /// file add up with `+`.
 public struct FixFilterReport: Sendable, Equatable, CustomStringConvertible {
@@ -36,7 +38,7 @@ public struct FixFilterReport: Sendable, Equatable, CustomStringConvertible {
         if dropped == 0 { return "kept all \(Self.grouped(total)) fix\(total == 1 ? "" : "es")" }
         var reasons: [String] = []
         if poorAccuracy > 0 {
-            let threshold = maxAccuracyMeters.map { " than \(OverlayError.format($0)) m" } ?? ""
+            let threshold = maxAccuracyMeters.map { " than \(MessageNumber.format($0)) m" } ?? ""
             reasons.append("\(Self.grouped(poorAccuracy)) with accuracy worse\(threshold)")
         }
         if invalidAccuracy > 0 { reasons.append("\(Self.grouped(invalidAccuracy)) with negative accuracy") }
@@ -44,7 +46,7 @@ public struct FixFilterReport: Sendable, Equatable, CustomStringConvertible {
             reasons.append("\(Self.grouped(timeNotIncreasing)) whose time went backwards or repeated")
         }
         if tooClose > 0 {
-            let threshold = minDistanceMeters.map { " than \(OverlayError.format($0)) m" } ?? ""
+            let threshold = minDistanceMeters.map { " than \(MessageNumber.format($0)) m" } ?? ""
             reasons.append("\(Self.grouped(tooClose)) closer\(threshold) to the previous kept fix")
         }
         return "kept \(Self.grouped(kept)) of \(Self.grouped(total)) fix\(total == 1 ? "" : "es"); dropped "

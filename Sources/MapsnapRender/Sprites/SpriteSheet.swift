@@ -1,16 +1,31 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 
 /// A MapLibre sprite: `<base>.json` (icon name → rectangle) and `<base>.png`, or the `@2x` pair
 /// for pixel ratios of 2 and more when it exists.
 public final class SpriteSheet: @unchecked Sendable {
-    public struct Icon: Sendable, Decodable {
+    public struct Icon: Sendable {
         public let x: Int, y: Int, width: Int, height: Int
         public let pixelRatio: Double
         public let sdf: Bool?
         /// The icon's size in points.
         public var pointWidth: Double { Double(width) / pixelRatio }
         public var pointHeight: Double { Double(height) / pixelRatio }
+
+        /// An entry of the sprite index: whole-number `x`, `y`, `width`, `height`, a number
+        /// `pixelRatio`, optionally a boolean `sdf`; nil when one is missing or of another kind.
+        init?(_ entry: JSONValue) {
+            guard let x = entry["x"]?.integerValue, let y = entry["y"]?.integerValue,
+                  let width = entry["width"]?.integerValue, let height = entry["height"]?.integerValue,
+                  let pixelRatio = entry["pixelRatio"]?.numberValue else { return nil }
+            var sdf: Bool?
+            if let value = entry["sdf"], !value.isNull {
+                guard let b = value.boolValue else { return nil }
+                sdf = b
+            }
+            (self.x, self.y, self.width, self.height, self.pixelRatio, self.sdf) = (x, y, width, height, pixelRatio, sdf)
+        }
     }
 
     public let image: RasterImage
@@ -23,9 +38,14 @@ public final class SpriteSheet: @unchecked Sendable {
         if pixelRatio >= 2, FileManager.default.fileExists(atPath: base + "@2x.json") { chosen = base + "@2x" }
         jsonPath = chosen + ".json"
         guard let data = FileManager.default.contents(atPath: chosen + ".json") else { throw .missing(path: chosen + ".json") }
-        do { icons = try JSONDecoder().decode([String: Icon].self, from: data) } catch {
-            throw .invalid(path: chosen + ".json", reason: "not a sprite index (name → x, y, width, height, pixelRatio)")
+        let notAnIndex = SpriteError.invalid(path: chosen + ".json", reason: "not a sprite index (name → x, y, width, height, pixelRatio)")
+        guard case .object(let entries)? = try? JSONValue.parse(data) else { throw notAnIndex }
+        var icons: [String: Icon] = [:]
+        for (name, entry) in entries {
+            guard let icon = Icon(entry) else { throw notAnIndex }
+            icons[name] = icon
         }
+        self.icons = icons
         do { image = try RasterImage(pngFile: chosen + ".png") } catch { throw .missing(path: chosen + ".png") }
         for (name, icon) in icons where icon.x < 0 || icon.y < 0 || icon.width <= 0 || icon.height <= 0
             || icon.x + icon.width > image.pixelWidth || icon.y + icon.height > image.pixelHeight {

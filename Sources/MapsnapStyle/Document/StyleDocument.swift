@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// A MapLibre style sheet (version 8), parsed and type-checked: every problem is reported
 /// with its JSON path, all at once; unsupported features become warnings.
@@ -31,9 +32,9 @@ public struct StyleDocument: Sendable {
     /// Parses style JSON. `baseURL` is the folder relative paths resolve against; `fileName`
     /// names the input in errors.
     public static func parse(_ data: Data, baseURL: URL?, fileName: String) throws(StyleError) -> StyleDocument {
-        let root: StyleValue
+        let root: JSONValue
         do {
-            root = try StyleValue.parseJSON(data)
+            root = try JSONValue.parse(data)
         } catch {
             throw .invalidJSON(file: fileName, reason: error.description)
         }
@@ -43,7 +44,8 @@ public struct StyleDocument: Sendable {
         return document
     }
 
-    static func parse(_ root: StyleValue, baseURL: URL?, log: IssueLog) -> StyleDocument {
+    static func parse(_ json: JSONValue, baseURL: URL?, log: IssueLog) -> StyleDocument {
+        let root = StyleValue(json)
         var document = StyleDocument(sources: [:], layers: [], warnings: [])
         guard case .object(let object) = root else {
             log.error("", "expected a style object, got \(root.type.kind)")
@@ -104,7 +106,7 @@ public struct StyleDocument: Sendable {
         switch object["sources"] {
         case .object(let sources)?:
             for id in sources.keys.sorted() {
-                if let source = StyleSource.parse(sources[id]!, id: id, baseURL: baseURL, log: log) {
+                if let source = StyleSource.parse(sources[id]!, json: json["sources"]?[id] ?? .null, id: id, baseURL: baseURL, log: log) {
                     document.sources[id] = source
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// An entry of the style's `sources`.
 public enum StyleSource: Sendable {
@@ -83,8 +84,8 @@ public struct VectorSource: Sendable, Hashable {
 /// way MapLibre's geojson-vt does (`buffer`, `tolerance` and `maxzoom` below).
 public struct GeoJSONSourceDefinition: Sendable, Hashable {
     public enum Data: Sendable, Hashable {
-        /// The GeoJSON object as written in the style.
-        case inline(StyleValue)
+        /// The GeoJSON object as written in the style (members in file order).
+        case inline(JSONValue)
         /// A URL or path as written in the style.
         case url(String)
     }
@@ -114,16 +115,11 @@ public struct GeoJSONSourceDefinition: Sendable, Hashable {
         self.tolerance = tolerance
         self.generateId = generateId
     }
-
-    /// The `type` values a GeoJSON object may have (RFC 7946 §1.4).
-    public static let geoJSONTypes: Set<String> = [
-        "FeatureCollection", "Feature", "Point", "MultiPoint", "LineString", "MultiLineString",
-        "Polygon", "MultiPolygon", "GeometryCollection",
-    ]
 }
 
 extension StyleSource {
-    static func parse(_ value: StyleValue, id: String, baseURL: URL?, log: IssueLog) -> StyleSource? {
+    /// `json` is the same source as read from the file, for inline GeoJSON (kept in file order).
+    static func parse(_ value: StyleValue, json: JSONValue, id: String, baseURL: URL?, log: IssueLog) -> StyleSource? {
         let path = "sources.\(id)"
         guard case .object(let object) = value else {
             log.error(path, "expected an object, got \(value.json)")
@@ -180,12 +176,12 @@ extension StyleSource {
             switch data {
             case .object(let members):
                 switch members["type"] {
-                case .string(let kind)? where GeoJSONSourceDefinition.geoJSONTypes.contains(kind): break
+                case .string(let kind)? where GeoJSONReader.types.contains(kind): break
                 case let other:
-                    log.error("\(path).data.type", "expected a GeoJSON type (\(GeoJSONSourceDefinition.geoJSONTypes.sorted().joined(separator: ", "))), got \(other?.json ?? "nothing")")
+                    log.error("\(path).data.type", "expected a GeoJSON type (\(GeoJSONReader.types.sorted().joined(separator: ", "))), got \(other?.json ?? "nothing")")
                     return nil
                 }
-                definition = GeoJSONSourceDefinition(data: .inline(data))
+                definition = GeoJSONSourceDefinition(data: .inline(json["data"] ?? .null))
             case .string(let location):
                 definition = GeoJSONSourceDefinition(data: .url(location))
                 if location.hasPrefix("file://") {
@@ -206,7 +202,7 @@ extension StyleSource {
                 case .number(let n)? where range.contains(n): return n
                 case nil: return value
                 case let other?:
-                    log.error("\(path).\(key)", "expected a number between \(FeatureValue.format(range.lowerBound)) and \(FeatureValue.format(range.upperBound)), got \(other.json)")
+                    log.error("\(path).\(key)", "expected a number between \(MessageNumber.format(range.lowerBound)) and \(MessageNumber.format(range.upperBound)), got \(other.json)")
                     return value
                 }
             }

@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// The values of one feature property for which a filter can be true: a finite set, and
 /// whether a feature without the property can pass.
 public struct PossibleValues: Sendable, Equatable, CustomStringConvertible {
@@ -34,7 +36,7 @@ public struct PossibleValues: Sendable, Equatable, CustomStringConvertible {
     /// `["class": "motorway", 2]` style, sorted, with `missing` when `includesMissing`.
     public var description: String {
         var items = values.map { value -> String in
-            if case .string(let s) = value { return StyleValue.quoted(s) }
+            if case .string(let s) = value { return JSONValue.quoted(s) }
             return value.description
         }.sorted()
         if includesMissing { items.append("missing") }

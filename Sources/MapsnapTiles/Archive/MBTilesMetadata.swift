@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// The `metadata` table of an MBTiles 1.x file, with the rows the renderer uses parsed into types.
 /// Rows that are missing or do not parse are nil here; `raw` keeps every row as stored.
@@ -57,13 +58,10 @@ public struct MBTilesMetadata: Sendable, Equatable {
         return nil
     }
 
-    private struct TileJSON: Decodable {
-        struct VectorLayer: Decodable { let id: String }
-        let vector_layers: [VectorLayer]?
-    }
-
+    /// The ids of the TileJSON `vector_layers` in the metadata's `json`.
     private static func vectorLayerIDs(_ json: String) -> [String] {
-        guard let decoded = try? JSONDecoder().decode(TileJSON.self, from: Data(json.utf8)) else { return [] }
-        return decoded.vector_layers?.map(\.id) ?? []
+        guard let layers = (try? JSONValue.parse(json))?["vector_layers"]?.arrayValue else { return [] }
+        let ids = layers.compactMap { $0["id"]?.stringValue }
+        return ids.count == layers.count ? ids : []
     }
 }

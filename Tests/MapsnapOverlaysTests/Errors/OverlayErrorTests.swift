@@ -1,4 +1,5 @@
 import Testing
+import MapsnapGeo
 @testable import MapsnapOverlays
 
 struct OverlayErrorTests {
@@ -47,22 +48,14 @@ struct OverlayErrorTests {
               message: "fixes.csv:7: '95.1' is outside -90...90 (column lat)"),
         .init(error: .badField(csv, column: "time", value: "noon", problem: .notATime),
               message: "fixes.csv:7: 'noon' is not a time: ISO 8601 (e.g. 2024-05-01T08:30:00Z) or Unix seconds (column time)"),
-        .init(error: .missingMember(InputLocation(file: "zones.geojson", path: "features[2].geometry"),
-                                    hint: "use null for a feature without a location"),
+        .init(error: .geoJSON(file: "zones.geojson", GeoJSONError(path: "features[2].geometry",
+                                                                  .missingMember(hint: "use null for a feature without a location"))),
               message: "zones.geojson: features[2].geometry: missing (use null for a feature without a location)"),
-        .init(error: .missingMember(InputLocation(file: "zones.geojson", path: "type"), hint: nil),
-              message: "zones.geojson: type: missing"),
+        .init(error: .geoJSON(file: "zones.geojson", GeoJSONError(path: "", .unexpectedValue(expected: "a GeoJSON object", got: "[]"))),
+              message: "zones.geojson: must be a GeoJSON object, got []"),
         .init(error: .unexpectedValue(InputLocation(file: "zones.geojson", path: "features[0].properties.fill-opacity"),
                                       expected: "a number from 0 to 1", got: "1.5"),
               message: "zones.geojson: features[0].properties.fill-opacity: must be a number from 0 to 1, got 1.5"),
-        .init(error: .positionOutOfRange(InputLocation(file: "zones.geojson", path: "features[3].geometry.coordinates[12]"),
-                                         axis: .latitude, value: "95.1"),
-              message: "zones.geojson: features[3].geometry.coordinates[12]: latitude 95.1 is outside -90...90 (GeoJSON positions are [lon, lat])"),
-        .init(error: .positionOutOfRange(InputLocation(file: "zones.geojson", path: "coordinates"), axis: .longitude, value: "-181"),
-              message: "zones.geojson: coordinates: longitude -181 is outside -180...180 (GeoJSON positions are [lon, lat])"),
-        .init(error: .tooFewPositions(InputLocation(file: "zones.geojson", path: "features[0].geometry.coordinates"),
-                                      shape: "a line", minimum: 2, got: 1),
-              message: "zones.geojson: features[0].geometry.coordinates: a line needs at least 2 positions, got 1"),
         .init(error: .radiusOutOfRange(InputLocation(file: "zones.geojson", path: "features[2].properties.radius"), got: "-5"),
               message: "zones.geojson: features[2].properties.radius: must be a number of meters greater than 0 and at most 20,000 km, got -5"),
         .init(error: .radiusOutOfRange(InputLocation(file: "--user", path: "accuracy"), got: "0"),
@@ -79,17 +72,7 @@ struct OverlayErrorTests {
         #expect(OverlayError.badField(Self.csv, column: "lat", value: "x", problem: .notANumber).location == Self.csv)
         #expect(OverlayError.badField(Self.csv, column: "lat", value: "x", problem: .notANumber).problem
             == "'x' is not a number (column lat)")
-    }
-
-    struct Number: Sendable { let value: Double, text: String }
-    static let numbers: [Number] = [
-        .init(value: -5, text: "-5"), .init(value: 95.1, text: "95.1"), .init(value: 25_000_000, text: "25000000"),
-        .init(value: 0.15, text: "0.15"), .init(value: 1e300, text: "1e+300"), .init(value: .nan, text: "nan"),
-        .init(value: .infinity, text: "inf"), .init(value: -.infinity, text: "-inf"), .init(value: -0.0, text: "0"),
-    ]
-
-    @Test(arguments: numbers)
-    func numbersAreShownPlainly(_ n: Number) {
-        #expect(OverlayError.format(n.value) == n.text)
+        #expect(OverlayError.geoJSON(file: "z.geojson", GeoJSONError(path: "type", .missingMember(hint: nil))).location
+            == InputLocation(file: "z.geojson", path: "type"))
     }
 }

@@ -88,8 +88,8 @@ struct GeoJSONOverlayReaderTests {
 
     static let bad: [Bad] = [
         .init(json: "{\n  \"type\": \"Point\",\n  \"coordinates\": [1, 2,]\n}",
-              message: "zones.geojson:3:24: malformed JSON: expected a value, got ']'"),
-        .init(json: "", message: "zones.geojson:1:1: malformed JSON: the file is empty"),
+              message: "zones.geojson:3:24: malformed JSON: expected a value after ',', found ']' (trailing commas are not allowed)"),
+        .init(json: "", message: "zones.geojson:1:1: malformed JSON: expected a value, found the end of the input"),
         .init(json: "[]", message: "zones.geojson: must be a GeoJSON object, got []"),
         .init(json: "{}", message: "zones.geojson: type: missing (every GeoJSON object has a \"type\")"),
         .init(json: #"{"type": 7}"#, message: "zones.geojson: type: must be a string, got 7"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapFormats
 @testable import MapsnapOverlays
 
 struct SimpleStyleTests {

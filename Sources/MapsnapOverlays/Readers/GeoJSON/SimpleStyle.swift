@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// The simplestyle-spec 1.1 properties of one GeoJSON feature, checked: `title`, `marker-color`,
 /// `marker-size`, `marker-symbol`, `stroke`, `stroke-width`, `stroke-opacity`, `fill`,
 /// `fill-opacity`, plus our `radius` (meters) that turns a Point into a geodesic circle.
@@ -51,7 +53,7 @@ struct SimpleStyle: Equatable {
         if let v = value("title") {
             switch v {
             case .string(let s): title = s.isEmpty ? nil : s
-            case .number(let n): title = OverlayError.format(n)
+            case .number(let n): title = MessageNumber.format(n)
             default: throw .unexpectedValue(at("title"), expected: "a string", got: v.summary)
             }
         }
@@ -66,7 +68,7 @@ struct SimpleStyle: Equatable {
             let symbol: String
             switch v {
             case .string(let s): symbol = s
-            case .number(let n): symbol = OverlayError.format(n)
+            case .number(let n): symbol = MessageNumber.format(n)
             default: throw .unexpectedValue(at("marker-symbol"), expected: "a string", got: v.summary)
             }
             markerSymbol = Marker.isGlyph(symbol) ? symbol : nil

@@ -1,33 +1,41 @@
-/// A JSON text that does not follow RFC 8259: where (1-based line and column, the column counted
-/// in Unicode scalars as an editor shows it) and what was expected there.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    /// What was wrong, e.g. `expected ',' or '}' after an object member, found ']'`.
-    public var message: String
+extension JSONValue {
+    /// Deeper nesting of arrays and objects is a syntax error rather than a stack overflow.
+    public static let maximumDepth = 512
 
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
+    /// Parses one JSON text (any top-level kind, surrounded by optional whitespace) from UTF-8
+    /// bytes: `Data`, `[UInt8]`, a slice of either. See `JSONParser` for what strict means.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        let result = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
+        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try JSONParser.parse(buffer) }
+        }
+        return try result.get()
     }
 
-    /// `line 2, column 14: expected …` (always one line).
-    public var description: String { "line \(line), column \(column): \(message)" }
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        try JSONParser.parse(bytes)
+    }
+
+    /// Parses JSON text given as a string.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { bytes in Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) } }
+        return try result.get()
+    }
 }
 
-/// A strict RFC 8259 JSON parser over UTF-8 bytes that builds `StyleValue`s directly.
+/// A strict RFC 8259 JSON parser over UTF-8 bytes, the one every reader uses (styles, GeoJSON,
+/// manifests).
 ///
 /// Style sheets are read once per process, but a process renders one snapshot in ~100 ms:
 /// `JSONSerialization` plus the bridging from `NSDictionary`/`NSArray`/`NSNumber` took ~20 ms
-/// for an 80-layer style, this takes well under a millisecond. Strict means: no comments, no
+/// for an 80-layer style, this takes well under a millisecond. Its messages do not depend on
+/// the platform, and booleans are never confused with numbers. Strict means: no comments, no
 /// trailing commas, no leading zeros, no control characters in strings, valid UTF-8 only,
 /// paired UTF-16 surrogates in `\u` escapes, numbers that fit a `Double`. A UTF-8 byte order
 /// mark at the start is skipped. Duplicate object keys keep the last value.
 struct JSONParser {
-    /// Deeper nesting is an error rather than a stack overflow.
-    static let maximumDepth = 512
-
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
@@ -35,15 +43,15 @@ struct JSONParser {
     private var scratch: [UInt8] = []
     /// The elements and members of the arrays and objects being parsed, innermost last: each
     /// container is built once at its exact size instead of growing.
-    private var elements: [StyleValue] = []
-    private var members: [(key: String, value: StyleValue)] = []
+    private var elements: [JSONValue] = []
+    private var members: [(key: String, value: JSONValue)] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     /// Parses one JSON text (any top-level kind, surrounded by optional whitespace).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> StyleValue {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { parser.position = 3 }
         parser.skipWhitespace()
@@ -57,7 +65,7 @@ struct JSONParser {
 
     // MARK: values
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> StyleValue {
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard position < bytes.count else { throw error("expected a value, found the end of the input") }
         switch bytes[position] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -96,12 +104,12 @@ struct JSONParser {
 
     private mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
-        if depth > JSONParser.maximumDepth {
-            throw error("arrays and objects are nested more than \(JSONParser.maximumDepth) levels deep")
+        if depth > JSONValue.maximumDepth {
+            throw error("arrays and objects are nested more than \(JSONValue.maximumDepth) levels deep")
         }
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> StyleValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         position += 1
         skipWhitespace()
@@ -134,14 +142,14 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> StyleValue {
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         position += 1
         skipWhitespace()
         if peek == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object([:])
+            return .object(JSONObject())
         }
         let first = members.count
         while true {
@@ -154,7 +162,7 @@ struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard peek == UInt8(ascii: ":") else {
-                throw error("expected ':' after the object key \(StyleValue.quoted(key)), found \(describeCurrent())")
+                throw error("expected ':' after the object key \(JSONValue.quoted(key)), found \(describeCurrent())")
             }
             position += 1
             skipWhitespace()
@@ -168,10 +176,14 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
-                var object = [String: StyleValue](minimumCapacity: members.count - first)
-                for k in first..<members.count { object[members[k].key] = members[k].value }  // the last duplicate wins
+                var dictionary = [String: JSONValue](minimumCapacity: members.count - first)
+                var keys: [String] = []
+                keys.reserveCapacity(members.count - first)
+                for k in first..<members.count where dictionary.updateValue(members[k].value, forKey: members[k].key) == nil {
+                    keys.append(members[k].key)  // a repeated key keeps its first place and its last value
+                }
                 members.removeSubrange(first...)
-                return .object(object)
+                return .object(JSONObject(keys: keys, dictionary: dictionary))
             default:
                 throw error("expected ',' or '}' after an object member, found \(describeCurrent())")
             }

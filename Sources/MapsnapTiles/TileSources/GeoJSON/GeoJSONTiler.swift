@@ -11,7 +11,7 @@ import Foundation
 ///   fill painter's non-zero winding relies on);
 /// - coordinates are rounded to `extent` units per tile side.
 struct GeoJSONTiler {
-    let features: [GeoJSONFeature]
+    let features: [UnitFeature]
     /// Tile units per tile side.
     let extent: Int
     /// The margin around each tile, in points of a 512-point tile.

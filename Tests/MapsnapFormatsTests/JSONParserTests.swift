@@ -1,14 +1,14 @@
 import Foundation
 import Testing
-@testable import MapsnapStyle
+import MapsnapFormats
 
 @Suite struct JSONParserTests {
-    static func parse(_ text: String) -> Result<StyleValue, JSONSyntaxError> {
-        Result { () throws(JSONSyntaxError) in try StyleValue.parseJSON(Data(text.utf8)) }
+    static func parse(_ text: String) -> Result<JSONValue, JSONSyntaxError> {
+        Result { () throws(JSONSyntaxError) in try JSONValue.parse(Data(text.utf8)) }
     }
 
     @Test(arguments: [
-        ("null", StyleValue.null), ("true", .bool(true)), ("false", .bool(false)),
+        ("null", JSONValue.null), ("true", .bool(true)), ("false", .bool(false)),
         (" \t\r\n 1 \n", .number(1)), ("\u{FEFF}[]", .array([])), ("{}", .object([:])), ("[[]]", .array([.array([])])),
         (#""""#, .string("")), (#""a\"b\\c\/d""#, .string("a\"b\\c/d")),
         (#""\b\f\n\r\t""#, .string("\u{8}\u{C}\n\r\t")),
@@ -18,7 +18,7 @@ import Testing
         (#"{"a": 1, "b": [true, null], "a": 2}"#, .object(["a": .number(2), "b": .array([.bool(true), .null])])),
         (#"[1, -0, 0.5, -12.25e1, 1E2, 1e-2, 0e10]"#, .array([.number(1), .number(0), .number(0.5), .number(-122.5), .number(100), .number(0.01), .number(0)])),
     ])
-    func parses(text: String, expected: StyleValue) throws {
+    func parses(text: String, expected: JSONValue) throws {
         #expect(try Self.parse(text).get() == expected)
     }
 
@@ -28,7 +28,7 @@ import Testing
         var samples = ["0", "-0", "1", "0.1", "0.3", "3.14159", "1e22", "1e23", "9007199254740993", "123456789012345",
                        "1234567890123456", "0.000001", "1e-7", "2.2250738585072014e-308", "5e-324", "1.7976931348623157e308",
                        "123456789012345678901234567890", "0.1000000000000000055511151231257827", "4.35", "-71.05", "1e-22"]
-        var generator = SplitMix64(seed: 7)
+        var generator = LCG(seed: 7)
         for _ in 0..<2_000 {
             let digits = String(generator.next() % 1_000_000_000_000_000_000)
             let point = Int(generator.next() % UInt64(digits.count + 1))
@@ -102,23 +102,38 @@ import Testing
         ([0xFE, 0xFF, 0x00, 0x31], 1, 1, "expected a value, found invalid UTF-8 (byte 0xFE)"), // UTF-16 is not accepted
     ] as [([UInt8], Int, Int, String)])
     func invalidUTF8(bytes: [UInt8], line: Int, column: Int, message: String) {
-        let result = Result { () throws(JSONSyntaxError) in try StyleValue.parseJSON(Data(bytes)) }
+        let result = Result { () throws(JSONSyntaxError) in try JSONValue.parse(bytes) }
         guard case .failure(let error) = result else { Issue.record("no error"); return }
         #expect(error == JSONSyntaxError(line: line, column: column, message: message))
     }
 
     @Test func nestingIsLimited() {
-        let deep = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let deep = String(repeating: "[", count: JSONValue.maximumDepth) + String(repeating: "]", count: JSONValue.maximumDepth)
         #expect((try? Self.parse(deep).get()) != nil)
         let tooDeep = "[" + deep + "]"
-        #expect(throws: JSONSyntaxError(line: 1, column: JSONParser.maximumDepth + 1,
+        #expect(throws: JSONSyntaxError(line: 1, column: JSONValue.maximumDepth + 1,
                                         message: "arrays and objects are nested more than 512 levels deep")) {
             try Self.parse(tooDeep).get()
         }
     }
 
-    @Test func parsesStrings() throws {
-        #expect(try StyleValue.parseJSON(#"{"a": [1, "x"]}"#) == .object(["a": .array([.number(1), .string("x")])]))
+    /// Every way in: a string, `Data`, bytes, a slice, a buffer.
+    @Test func parsesEveryKindOfInput() throws {
+        let expected: JSONValue = ["a": [1, "x"]]
+        let text = #"{"a": [1, "x"]}"#
+        #expect(try JSONValue.parse(text) == expected)
+        #expect(try JSONValue.parse(Data(text.utf8)) == expected)
+        #expect(try JSONValue.parse(Array(text.utf8)) == expected)
+        #expect(try JSONValue.parse(Array(" \(text)".utf8).dropFirst()) == expected)
+        #expect(try Array(text.utf8).withUnsafeBufferPointer { bytes throws(JSONSyntaxError) in try JSONValue.parse(bytes) } == expected)
+    }
+
+    /// Members stay in file order; a repeated key keeps its first place and its last value.
+    @Test func objectsKeepTheFileOrder() throws {
+        let value = try JSONValue.parse(#"{"b": 1, "a": 2, "c": {"z": null, "y": []}, "b": 3}"#)
+        #expect(value.objectValue?.keys == ["b", "a", "c"])
+        #expect(value["b"] == 3)
+        #expect(value["c"]?.objectValue?.keys == ["z", "y"])
     }
 
     /// Every JSON file of the shared test data (upstream styles, sprites, MapLibre's expression
@@ -132,8 +147,8 @@ import Testing
         #expect(files.count > 100)
         for file in files {
             let data = try Data(contentsOf: file)
-            let ours = try StyleValue.parseJSON(data)
-            let theirs = StyleValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+            let ours = try JSONValue.parse(data)
+            let theirs = JSONValue(foundation: try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
             let difference = Self.firstDifference(ours, theirs)
             #expect(difference == nil, "\(file.path): \(difference ?? "")")
         }
@@ -142,7 +157,7 @@ import Testing
 
 extension JSONParserTests {
     /// Where two values differ (numbers within 4 units in the last place count as equal).
-    static func firstDifference(_ a: StyleValue, _ b: StyleValue, path: String = "") -> String? {
+    static func firstDifference(_ a: JSONValue, _ b: JSONValue, path: String = "") -> String? {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             if x == y || abs(x - y) <= 4 * max(x.ulp, y.ulp) { return nil }
@@ -152,31 +167,28 @@ extension JSONParserTests {
             }
             return nil
         case (.object(let xs), .object(let ys)) where Set(xs.keys) == Set(ys.keys):
-            for key in xs.keys.sorted() {
+            for key in xs.keys {
                 if let d = firstDifference(xs[key]!, ys[key]!, path: path + "." + key) { return d }
             }
             return nil
         default:
             if a == b { return nil }
         }
-        return "\(path): \(a.json.prefix(80)) vs \(b.json.prefix(80))"
+        return "\(path): \(a.summary) vs \(b.summary)"
     }
 }
 
-/// A small deterministic generator for test data.
-struct SplitMix64: RandomNumberGenerator {
+/// Deterministic test data: Knuth's MMIX linear congruential generator (high bits only).
+struct LCG: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 16 | state << 48
     }
 }
 
-extension StyleValue {
+extension JSONValue {
     /// What `JSONSerialization` returns, converted (the reference the parser is checked against).
     /// On Linux booleans arrive as `NSNumber`s too, told apart by their class.
     init(foundation object: Any) {
@@ -185,9 +197,16 @@ extension StyleValue {
         case let s as String: self = .string(s)
         case let n as NSNumber:
             self = Swift.type(of: n) == Swift.type(of: NSNumber(value: true)) ? .bool(n.boolValue) : .number(n.doubleValue)
-        case let a as [Any]: self = .array(a.map(StyleValue.init(foundation:)))
-        case let o as [String: Any]: self = .object(o.mapValues(StyleValue.init(foundation:)))
+        case let a as [Any]: self = .array(a.map(JSONValue.init(foundation:)))
+        case let o as [String: Any]: self = .object(JSONObject(o.map { (key: $0.key, value: JSONValue(foundation: $0.value)) }))
         default: self = .null
         }
     }
 }
+
+/// `../shared` beside the repository (upstream styles, MapLibre's tests), when present.
+let sharedFolder: URL? = {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let candidate = repository.deletingLastPathComponent().appendingPathComponent("shared")
+    return FileManager.default.fileExists(atPath: candidate.path) ? candidate : nil
+}()

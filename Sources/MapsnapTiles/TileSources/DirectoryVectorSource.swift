@@ -4,7 +4,8 @@ import Foundation
 /// `tiles/{z}-{x}-{y}.mvt` (a folder of tiles, or a `tiles` URL of a style mapped to a folder).
 /// `{z}`, `{x}` and `{y}` are replaced by the tile address (`{-y}` by the TMS row). A template
 /// without placeholders names one file that is returned for every tile, as a tile server would.
-/// A missing file is a tile without data; gzip- or zlib-compressed files are inflated.
+/// A missing file is a tile without data; gzip- or zlib-compressed files are inflated. Decoded
+/// tiles are kept in a `TileCache` by file, so a single-file template reads its file once.
 /// Not for concurrent use.
 public final class DirectoryVectorSource: VectorTileProvider {
     public let template: String
@@ -12,9 +13,7 @@ public final class DirectoryVectorSource: VectorTileProvider {
     public let maxZoom: Int
     public let bounds: BoundingBox?
     public let attribution: String?
-    private var cache: [String: VectorTile?] = [:]
-    private var cacheOrder: [String] = []
-    private let cacheLimit = 64
+    private var cache = TileCache<String, VectorTile?>()
 
     public init(template: String, minZoom: Int = 0, maxZoom: Int = 14, bounds: BoundingBox? = nil, attribution: String? = nil) {
         self.template = template
@@ -34,19 +33,14 @@ public final class DirectoryVectorSource: VectorTileProvider {
 
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         let path = path(for: id)
-        if let hit = cache[path] { return hit }
-        var tile: VectorTile?
-        if var data = FileManager.default.contents(atPath: path) {
+        return try cache.value(for: path) { () throws(TileSourceError) in
+            guard var data = FileManager.default.contents(atPath: path) else { return nil }
             do {
                 if isCompressed(data) { data = try inflate(data) }
-                tile = try VectorTile(data: data)
+                return try VectorTile(data: data)
             } catch {
-                throw TileSourceError.corruptTile(path: path, tile: id, reason: "\(error)")
+                throw .corruptTile(path: path, tile: id, reason: "\(error)")
             }
         }
-        cache[path] = tile
-        cacheOrder.append(path)
-        if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
-        return tile
     }
 }

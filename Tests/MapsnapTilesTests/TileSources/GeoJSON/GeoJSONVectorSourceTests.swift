@@ -1,12 +1,13 @@
 import Foundation
-import MapsnapKit
+import MapsnapFormats
+import MapsnapGeo
 import Testing
-@testable import MapsnapRender
+@testable import MapsnapTiles
 
-/// GeoJSON sources: reading, cutting into tiles (the geojson-vt rules) and drawing.
+/// GeoJSON sources: reading and cutting into tiles (the geojson-vt rules).
 @Suite struct GeoJSONVectorSourceTests {
     static func source(_ json: String, maxZoom: Int = 18, generateId: Bool = false) throws -> GeoJSONVectorSource {
-        try GeoJSONVectorSource(geoJSON: try StyleValue.parseJSON(json), maxZoom: maxZoom, generateId: generateId)
+        try GeoJSONVectorSource(geoJSON: try JSONValue.parse(json), maxZoom: maxZoom, generateId: generateId)
     }
 
     /// The features of tile `z/x/y` as the renderer reads them.
@@ -140,62 +141,67 @@ import Testing
             """#)
         #expect(source.featureCount == 1)
         #expect(source.problems.map(\.description) == [
-            #"features[0].geometry.coordinates: expected a position [longitude, latitude], got ["a",0]"#,
-            #"features[1].geometry.type: unknown geometry type "Circle""#,
+            #"features[0].geometry.coordinates: must be a position [lon, lat], got ["a", 0]"#,
+            #"features[1].geometry.type: must be Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon or GeometryCollection, got "Circle""#,
         ])
-        #expect(throws: GeoJSONError(path: "", message: "expected a GeoJSON object, got [1,2]")) { try Self.source("[1, 2]") }
-        #expect(throws: GeoJSONError(path: "features", message: "expected an array of features, got nothing")) {
+        #expect(throws: GeoJSONError(path: "", .unexpectedValue(expected: "a GeoJSON object", got: "[1, 2]"))) { try Self.source("[1, 2]") }
+        #expect(throws: GeoJSONError(path: "features", .missingMember(hint: "a FeatureCollection has an array of features"))) {
             try Self.source(#"{"type": "FeatureCollection"}"#)
         }
+    }
+
+    /// What MapLibre draws and RFC 7946 forbids still draws: longitudes beyond 180° (a line
+    /// across the antimeridian), unclosed rings, latitudes beyond the poles (clamped).
+    @Test func mapLibreInputIsDrawnAsMapLibreDraws() throws {
+        let source = try Self.source(#"""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[170, 0], [190, 0]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [10, 0], [10, 10]]]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 95]}}
+            ]}
+            """#)
+        #expect(source.problems.isEmpty)
+        #expect(source.featureCount == 3)
+        // The line reaches into the western tile through its copy one world west.
+        #expect(try Self.features(source, 1, 0, 0).map(\.geometryType).contains(.lineString))
+        #expect(try Self.features(source, 1, 1, 1).map(\.geometryType) == [.lineString, .polygon])
+        #expect(try Self.features(source, 1, 1, 0).map(\.geometryType) == [.lineString, .polygon, .point])
+    }
+
+    /// Ids are numbered by the feature's place in the document, as geojson-vt numbers them: a
+    /// feature without geometry keeps its number, a GeometryCollection's members share theirs.
+    @Test func generateIdCountsFeaturesAsGeojsonVtDoes() throws {
+        let source = try Self.source(#"""
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {}, "geometry": null},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "GeometryCollection", "geometries": [
+                {"type": "Point", "coordinates": [0, 0]}, {"type": "Point", "coordinates": [1, 0]}]}},
+              {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [2, 0]}}
+            ]}
+            """#, generateId: true)
+        #expect(try Self.features(source, 0, 0, 0).map(\.id) == [.number(1), .number(1), .number(2)])
     }
 
     @Test func fileSourcesAndTheirErrors() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-\(UUID().uuidString).geojson")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"type": "Point", "coordinates": [2.35, 48.85]}"#.utf8).write(to: file)
-        let source = try GeoJSONVectorSource(definition: GeoJSONSourceDefinition(data: .url(file.lastPathComponent), fileURL: file, maxZoom: 12))
+        let source = try GeoJSONVectorSource(contentsOf: file, maxZoom: 12)
         #expect(source.maxZoom == 12)
         #expect(source.bounds.map { abs($0.west - 2.35) < 1e-9 && abs($0.north - 48.85) < 1e-9 } == true)
         #expect(throws: GeoJSONSourceError.unreadable(file: "/nonexistent.geojson")) {
-            try GeoJSONVectorSource(definition: GeoJSONSourceDefinition(data: .url("/nonexistent.geojson"), fileURL: URL(fileURLWithPath: "/nonexistent.geojson")))
+            try GeoJSONVectorSource(contentsOf: URL(fileURLWithPath: "/nonexistent.geojson"))
         }
-        #expect(throws: GeoJSONSourceError.notLocal(url: "https://example.com/x.geojson")) {
-            try GeoJSONVectorSource(definition: GeoJSONSourceDefinition(data: .url("https://example.com/x.geojson")))
+        try Data(#"{"type": "Point", "coordinates": [2.35, 48.85],}"#.utf8).write(to: file)
+        #expect(throws: GeoJSONSourceError.self) { try GeoJSONVectorSource(contentsOf: file) }
+        do { _ = try GeoJSONVectorSource(contentsOf: file) } catch {
+            #expect(error.description == "\(file.path): line 1, column 48: expected an object key after ',', found '}' (trailing commas are not allowed)")
+        }
+        try Data(#"{"type": "Point", "coordinates": [2.35]}"#.utf8).write(to: file)
+        do { _ = try GeoJSONVectorSource(contentsOf: file) } catch {
+            #expect(error.description == "\(file.path): coordinates: must be a position [lon, lat], got [2.35]")
         }
         #expect(GeoJSONSourceError.notLocal(url: "https://example.com/x.geojson").description
                 == "https://example.com/x.geojson: GeoJSON data must be inline or a local file")
-    }
-
-    /// A style with a GeoJSON source draws its features: the layers have no `source-layer`.
-    @Test func rendersThroughTheStyle() throws {
-        let style = try StyleDocument.parse(Data(#"""
-            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
-              {"type": "Feature", "properties": {"c": "#00ff00"}, "geometry": {"type": "Point", "coordinates": [0, 0]}},
-              {"type": "Feature", "properties": {}, "geometry": {"type": "Polygon", "coordinates": [[[20, -20], [40, -20], [40, 20], [20, 20], [20, -20]]]}}
-            ]}}},
-             "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "white"}},
-                        {"id": "f", "type": "fill", "source": "g", "paint": {"fill-color": "blue"}},
-                        {"id": "c", "type": "circle", "source": "g", "source-layer": "ignored", "paint": {"circle-radius": 5, "circle-color": ["get", "c"]}}]}
-            """#.utf8), baseURL: nil, fileName: "test.json")
-        guard case .geojson(let definition)? = style.sources["g"] else { Issue.record("no geojson source"); return }
-        let renderer = MapRenderer(style: style, sources: ["g": try GeoJSONVectorSource(definition: definition)])
-        let image = try renderer.render(Camera(center: LatLon(0, 0), zoom: 1, size: ImageSize(width: 200, height: 100)))
-        let circle = image.rgba(x: 100, y: 50), square = image.rgba(x: 185, y: 50), outside = image.rgba(x: 60, y: 50)
-        #expect(circle.r == 0 && circle.g == 255 && circle.b == 0)
-        #expect(square.r == 0 && square.g == 0 && square.b == 255)
-        #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
-    }
-
-    /// A circle drawn once per point: a point on a tile corner is in four tiles' buffers but only
-    /// one tile's extent, so its anti-aliased rim is not darkened by drawing it four times.
-    @Test func pointsInATilesBufferAreDrawnOnce() throws {
-        let style = try StyleDocument.parse(Data(#"""
-            {"version": 8, "sources": {"g": {"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}}},
-             "layers": [{"id": "c", "type": "circle", "source": "g", "paint": {"circle-radius": 10, "circle-color": "black", "circle-opacity": 0.5}}]}
-            """#.utf8), baseURL: nil, fileName: "test.json")
-        guard case .geojson(let definition)? = style.sources["g"] else { Issue.record("no geojson source"); return }
-        let renderer = MapRenderer(style: style, sources: ["g": try GeoJSONVectorSource(definition: definition)])
-        let image = try renderer.render(Camera(center: LatLon(0, 0), zoom: 3, size: ImageSize(width: 64, height: 64)))
-        #expect(image.rgba(x: 32, y: 32).a == 128)
     }
 }
