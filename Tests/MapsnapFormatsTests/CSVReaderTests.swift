@@ -92,6 +92,24 @@ struct CSVReaderTests {
         #expect(records[1].line == 100_002 && records[1].fields == ["1"])
     }
 
+    /// The eight-bytes-at-once scan finds each special byte at every offset, as a byte loop does.
+    @Test(arguments: [UInt8(0x2C), 0x0A, 0x0D, 0x80, 0xC3, 0xFF])
+    func firstSpecialByteAtEveryOffset(special: UInt8) {
+        for length in 0...20 {
+            for at in 0..<max(length, 1) {
+                var bytes = Array(repeating: UInt8(ascii: "7"), count: length)
+                if at < length { bytes[at] = special }
+                // Neighbours that are one off the special bytes must not match.
+                if at + 1 < length { bytes[at + 1] = special &- 1 }
+                let expected = at < length ? at : length
+                for start in 0...min(at, length) {
+                    let found = bytes.withUnsafeBufferPointer { CSVReader.firstSpecialByte(in: $0, from: start) }
+                    #expect(found == expected, "length \(length), special at \(at), from \(start)")
+                }
+            }
+        }
+    }
+
     @Test func withBytesGivesTheValueWithoutQuotes() {
         let text = Array("12.5,\"3\"\"4\",\"x\r\ny\"\n".utf8)
         text.withUnsafeBufferPointer { buffer in

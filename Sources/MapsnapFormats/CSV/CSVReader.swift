@@ -29,7 +29,10 @@ public struct CSVReader {
     /// The next byte to read, and the line it is on.
     private var position = 0
     private var line = 1
+    /// The current record's fields are `fields[..<fieldCount]`: the array is overwritten, not
+    /// emptied, so a record does not cost an allocation (nor `removeAll`'s generic path).
     private var fields: [CSVField] = []
+    private var fieldCount = 0
 
     /// `input` must stay alive while the reader and its records are used.
     public init(bytes input: UnsafeBufferPointer<UInt8>, commentMarker: UInt8? = nil) {
@@ -39,11 +42,14 @@ public struct CSVReader {
         fields.reserveCapacity(16)
     }
 
+    /// The byte offset where reading goes on (after the last record's line end).
+    public var offset: Int { position }
+
     /// The next record, or nil at the end of the input.
     public mutating func next() throws(CSVError) -> CSVRecord? {
-        fields.removeAll(keepingCapacity: true)
+        fieldCount = 0
         guard skipToRecord() else { return nil }
-        let recordLine = line
+        let recordLine = line, recordOffset = position
         do {
             while true {
                 try readField()
@@ -61,7 +67,7 @@ public struct CSVReader {
             recover(from: error)
             throw error
         }
-        return CSVRecord(line: recordLine, input: input, fields: fields)
+        return CSVRecord(line: recordLine, offset: recordOffset, input: input, fields: fields, count: fieldCount)
     }
 
     /// Skips blank and comment lines; false at the end of the input.
@@ -92,26 +98,24 @@ public struct CSVReader {
         let n = input.count
         let start = position
         var p = position
-        while p < n, input[p] == Self.space || input[p] == Self.tab { p += 1 }
-        if p < n, input[p] == Self.quote {
-            position = p + 1
-            try readQuotedValue()
-            return
-        }
-        // The hot loop: most bytes are digits, letters, '-' or '.' (0x2D...0x7F), none a delimiter.
-        while p < n {
-            let c = input[p]
-            if c &- 0x2D < 0x53 {
-                p += 1
-            } else if c == Self.comma || c == Self.lf || c == Self.cr {
-                break
-            } else if c >= 0x80 {
-                p = try endOfUTF8Sequence(at: p)
-            } else {
-                p += 1
+        // A quoted field, perhaps after spaces; most fields start with neither.
+        if p < n, input[p] <= Self.quote {
+            while p < n, input[p] == Self.space || input[p] == Self.tab { p += 1 }
+            if p < n, input[p] == Self.quote {
+                position = p + 1
+                try readQuotedValue()
+                return
             }
         }
-        fields.append(CSVField(start: start, end: p, needsUnescaping: false))
+        // The hot loop: eight bytes at a time up to the first comma, line end or non-ASCII byte.
+        while true {
+            p = Self.firstSpecialByte(in: input, from: p)
+            guard p < n else { break }
+            let c = input[p]
+            if c == Self.comma || c == Self.lf || c == Self.cr { break }
+            p = try endOfUTF8Sequence(at: p)
+        }
+        append(CSVField(start: start, end: p, needsUnescaping: false))
         position = p
     }
 
@@ -143,13 +147,48 @@ public struct CSVReader {
                 p += 1
             }
         }
-        fields.append(CSVField(start: start, end: p, needsUnescaping: needsUnescaping))
+        append(CSVField(start: start, end: p, needsUnescaping: needsUnescaping))
         p += 1
         while p < n, input[p] == Self.space || input[p] == Self.tab { p += 1 }
         position = p
         guard p == n || input[p] == Self.comma || input[p] == Self.lf || input[p] == Self.cr else {
             throw CSVError(line: line, problem: .textAfterClosingQuote)
         }
+    }
+
+    /// The index of the first comma, LF, CR or byte >= 0x80 at or after `start`, or the count.
+    /// Eight bytes are tested at once (SWAR): `(x - 0x01…) & ~x & 0x80…` marks the zero bytes of
+    /// `x`, exactly up to the first one, so the lowest mark among the tests is the first match.
+    @inline(__always)
+    static func firstSpecialByte(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = input.count
+        var p = start
+        if let base = input.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+            while p + 8 <= n {
+                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self).littleEndian
+                let marks = zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x0A))
+                    | zeroBytes(word ^ (ones &* 0x0D)) | (word & highs)
+                if marks != 0 { return p + marks.trailingZeroBitCount / 8 }
+                p += 8
+            }
+        }
+        while p < n {
+            let c = input[p]
+            if c == comma || c == lf || c == cr || c >= 0x80 { return p }
+            p += 1
+        }
+        return n
+    }
+
+    private mutating func append(_ field: CSVField) {
+        if fieldCount < fields.count {
+            fields[fieldCount] = field
+        } else {
+            fields.append(field)
+        }
+        fieldCount += 1
     }
 
     /// The index after the UTF-8 sequence that starts at `p` (a byte >= 0x80).

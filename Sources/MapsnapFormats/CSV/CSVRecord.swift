@@ -6,17 +6,21 @@
 public struct CSVRecord {
     /// The 1-based line where the record starts (a quoted line break makes a record span lines).
     public let line: Int
+    /// The byte offset in the input where the record starts.
+    public let offset: Int
     @usableFromInline let input: UnsafeBufferPointer<UInt8>
+    /// The fields are `fields[..<count]` (the reader reuses a longer array).
     @usableFromInline let fields: [CSVField]
+    /// The number of fields (at least 1: an empty line is skipped, not a record of one field).
+    public let count: Int
 
-    init(line: Int, input: UnsafeBufferPointer<UInt8>, fields: [CSVField]) {
+    init(line: Int, offset: Int, input: UnsafeBufferPointer<UInt8>, fields: [CSVField], count: Int) {
         self.line = line
+        self.offset = offset
         self.input = input
         self.fields = fields
+        self.count = count
     }
-
-    /// The number of fields (at least 1: an empty line is skipped, not a record of one field).
-    @inlinable public var count: Int { fields.count }
 
     /// The value of field `index` as UTF-8 bytes (quotes removed, `""` as `"`, line breaks as
     /// LF), valid only inside `body`.
@@ -24,9 +28,11 @@ public struct CSVRecord {
     public func withBytes<Result, Failure: Error>(
         at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        precondition(index >= 0 && index < count, "CSVRecord: field \(index) of \(count)")
         let field = fields[index]
         guard field.needsUnescaping else {
-            return try body(UnsafeBufferPointer(rebasing: input[field.start..<field.end]))
+            // The reader made the range from this input: no slice bounds to check again.
+            return try body(UnsafeBufferPointer(start: input.baseAddress.map { $0 + field.start }, count: field.end - field.start))
         }
         let value = unescaped(field)
         // Result is not escaping and the array outlives the call, so the pointer stays valid.
@@ -42,7 +48,10 @@ public struct CSVRecord {
     public var strings: [String] { (0..<count).map(string(at:)) }
 
     /// True when field `index` is empty (`,,` or `""`).
-    @inlinable public func isEmpty(at index: Int) -> Bool { fields[index].start == fields[index].end }
+    @inlinable public func isEmpty(at index: Int) -> Bool {
+        precondition(index >= 0 && index < count, "CSVRecord: field \(index) of \(count)")
+        return fields[index].start == fields[index].end
+    }
 
     @usableFromInline
     func unescaped(_ field: CSVField) -> [UInt8] {
