@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "MapsnapTiles", dependencies: ["MapsnapGeo", "CSQLite", "CZlib"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
-        .target(name: "MapsnapOverlays", dependencies: ["MapsnapGeo", "MapsnapStyle"]),
+        .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
         ]),
