@@ -8,6 +8,8 @@
 /// string. FoundationXML's `XMLParser` was measured first: 0.5 s for 100,000 track points with an
 /// empty delegate (about 2 s with a real one), and on Linux it failed at the end of that 13 MB file
 /// with `NSXMLParserErrorDomain` code 1, so GPX is read with this instead.
+import Foundation
+
 struct XMLScanner {
     struct Attribute {
         var name: Range<Int>
@@ -32,23 +34,36 @@ struct XMLScanner {
         var reason: String
     }
 
+    /// An element that is open: its name and the offset of its `<`.
+    private struct OpenElement {
+        var name: Range<Int>
+        var offset: Int
+    }
+
     let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var attributes: [Attribute] = []
+    /// The attributes of the last start tag.
+    var attributes: ArraySlice<Attribute> { attributeStorage[..<attributeCountStorage] }
     /// Offset of the `<` of the last start or end tag returned.
     private(set) var tagOffset = 0
     private var position = 0
-    private var openNames: [Range<Int>] = []
-    private var openOffsets: [Int] = []
+    // Both stacks are overwritten rather than emptied and refilled: a track point is a dozen
+    // events, and `removeAll(keepingCapacity:)` and `append` cost more than the scanning.
+    private var attributeStorage: [Attribute] = []
+    private var attributeCountStorage = 0
+    private var open: [OpenElement] = []
+    private var openCount = 0
     private var sawRoot = false
     private var pendingEnd: Range<Int>?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        attributeStorage.reserveCapacity(8)
+        open.reserveCapacity(16)
     }
 
     /// The number of elements open around the current position (the root counts 1).
-    var depth: Int { openNames.count }
+    var depth: Int { openCount }
 
     /// The 1-based line holding `offset`.
     func line(at offset: Int) -> Int {
@@ -69,16 +84,20 @@ struct XMLScanner {
     }
 
     /// True when the bytes in `range` equal `name` (ASCII).
+    @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        guard range.count == name.utf8CodeUnitCount else { return false }
-        let expected = name.utf8Start
-        var k = 0
-        for i in range {
-            if bytes[i] != expected[k] { return false }
-            k += 1
-        }
-        return true
+        range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
     }
+
+    /// True when the bytes in two ranges of the input are the same.
+    func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+    }
+
+    var attributeCount: Int { attributeCountStorage }
+
+    /// Attribute `index` of the last start tag (`0..<attributeCount`).
+    func attribute(_ index: Int) -> Attribute { attributeStorage[index] }
 
     /// True when the bytes in `range` after an optional `prefix:` equal `name` (ASCII).
     func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
@@ -91,74 +110,81 @@ struct XMLScanner {
 
     // MARK: tokens
 
-    mutating func next() throws(Failure) -> Event? {
+    /// The next event, nil at the end of the document. With `reportingText` false, text and CDATA
+    /// inside the root are passed over (still checked) instead of reported: a reader that is not
+    /// collecting text spares itself half the events of a track point.
+    mutating func next(reportingText: Bool = true) throws(Failure) -> Event? {
         if let name = pendingEnd {
             pendingEnd = nil
             return .end(name: name)
         }
         let n = bytes.count
         while position < n {
-            if bytes[position] != 0x3C {  // text up to the next '<'
+            if bytes[position] != 0x3C {  // text up to the next '<' (memchr: vectorized)
                 let start = position
-                var hasEntities = false
-                while position < n, bytes[position] != 0x3C {
-                    if bytes[position] == 0x26 { hasEntities = true }
-                    position += 1
-                }
-                if openNames.isEmpty {
-                    if let bad = (start..<position).first(where: { !Self.isSpace(bytes[$0]) }) {
-                        throw Failure(offset: bad, reason: sawRoot ? "text after the root element" : "text before the root element")
-                    }
+                position = index(of: 0x3C, from: start)
+                if openCount == 0 {
+                    try checkOutsideRoot(start..<position)
                     continue
                 }
+                guard reportingText else { continue }
+                let hasEntities = index(of: 0x26, from: start, to: position) < position
                 return .text(start..<position, hasEntities: hasEntities)
             }
             let start = position
-            // Most tags are start tags: look at the byte after '<' once before trying the others.
+            // Most tags are start or end tags: look at the byte after '<' once before trying the others.
             let second = position + 1 < n ? bytes[position + 1] : 0
             if second != 0x3F && second != 0x21 && second != 0x2F {
                 return try startTag(at: start)
+            }
+            if second == 0x2F {
+                return try endTag(at: start)
             }
             if matches("<?") {
                 try skip(past: "?>", from: start + 2, unclosed: "a processing instruction is not closed with ?>")
             } else if matches("<!--") {
                 try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
             } else if matches("<![CDATA[") {
-                guard !openNames.isEmpty else { throw Failure(offset: start, reason: "CDATA outside the root element") }
+                guard openCount > 0 else { throw Failure(offset: start, reason: "CDATA outside the root element") }
                 try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
-                return .cdata((start + 9)..<(position - 3))
-            } else if matches("<!") {
-                try skipDeclaration(from: start)
-            } else if matches("</") {
-                return try endTag(at: start)
+                if reportingText { return .cdata((start + 9)..<(position - 3)) }
             } else {
-                return try startTag(at: start)
+                try skipDeclaration(from: start)
             }
         }
-        if let open = openNames.last {
-            throw Failure(offset: n, reason: "the document ends before <\(string(open))> (line \(line(at: openOffsets.last!))) is closed")
+        if openCount > 0 {
+            let last = open[openCount - 1]
+            throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
         return nil
+    }
+
+    /// Only white space may stand outside the root element. Out of line: the message strings
+    /// would otherwise be set up on every call of `next`.
+    @inline(never)
+    private func checkOutsideRoot(_ text: Range<Int>) throws(Failure) {
+        if let bad = text.first(where: { !Self.isSpace(bytes[$0]) }) {
+            throw Failure(offset: bad, reason: sawRoot ? "text after the root element" : "text before the root element")
+        }
     }
 
     private mutating func startTag(at start: Int) throws(Failure) -> Event {
         tagOffset = start
         position = start + 1
         let name = try readName(what: "a tag")
-        if openNames.isEmpty && sawRoot {
+        if openCount == 0 && sawRoot {
             throw Failure(offset: start, reason: "a second root element <\(string(name))>")
         }
         sawRoot = true
-        attributes.removeAll(keepingCapacity: true)
+        attributeCountStorage = 0
         let n = bytes.count
         while true {
             skipSpaces()
             guard position < n else { throw Failure(offset: start, reason: "the tag <\(string(name))> is not closed with >") }
             if bytes[position] == 0x3E {  // >
                 position += 1
-                openNames.append(name)
-                openOffsets.append(start)
+                push(OpenElement(name: name, offset: start))
                 return .start(name: name)
             }
             if bytes[position] == 0x2F {  // />
@@ -183,20 +209,28 @@ struct XMLScanner {
             position += 1
             let valueStart = position
             var hasEntities = false
-            while position < n, bytes[position] != quote {
-                if bytes[position] == 0x3C {
-                    throw Failure(offset: position, reason: "< inside the value of attribute \(string(attributeName)) (write &lt;)")
+            // A local index: `position` itself would be stored on every byte (the throws read self).
+            var p = position
+            while p < n {
+                let c = bytes[p]
+                // '"', '&', '\'' and '<' are all below 0x40: one bit test for the common byte.
+                if c < 0x40 && (Self.valueStops >> c) & 1 != 0 {
+                    if c == quote { break }
+                    if c == 0x3C {
+                        throw Failure(offset: p, reason: "< inside the value of attribute \(string(attributeName)) (write &lt;)")
+                    }
+                    if c == 0x26 { hasEntities = true }
                 }
-                if bytes[position] == 0x26 { hasEntities = true }
-                position += 1
+                p += 1
             }
+            position = p
             guard position < n else {
                 throw Failure(offset: valueStart, reason: "the value of attribute \(string(attributeName)) is not closed")
             }
-            for existing in attributes where bytes[existing.name].elementsEqual(bytes[attributeName]) {
+            for k in 0..<attributeCount where same(attributeStorage[k].name, attributeName) {
                 throw Failure(offset: attributeName.lowerBound, reason: "attribute \(string(attributeName)) appears twice in <\(string(name))>")
             }
-            attributes.append(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
+            appendAttribute(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
             position += 1
         }
     }
@@ -210,22 +244,52 @@ struct XMLScanner {
             throw Failure(offset: start, reason: "the closing tag </\(string(name))> is not closed with >")
         }
         position += 1
-        guard let open = openNames.last else {
+        guard openCount > 0 else {
             throw Failure(offset: start, reason: "</\(string(name))> closes no open element")
         }
-        guard bytes[open].elementsEqual(bytes[name]) else {
-            throw Failure(offset: start, reason: "</\(string(name))> does not match <\(string(open))> opened on line \(line(at: openOffsets.last!))")
+        let last = open[openCount - 1]
+        guard same(last.name, name) else {
+            throw Failure(offset: start, reason: "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))")
         }
-        openNames.removeLast()
-        openOffsets.removeLast()
+        openCount -= 1
         return .end(name: name)
     }
 
-    private mutating func readName(what: String) throws(Failure) -> Range<Int> {
+    private mutating func push(_ element: OpenElement) {
+        if openCount < open.count { open[openCount] = element } else { open.append(element) }
+        openCount += 1
+    }
+
+    private mutating func appendAttribute(_ attribute: Attribute) {
+        if attributeCountStorage < attributeStorage.count {
+            attributeStorage[attributeCountStorage] = attribute
+        } else {
+            attributeStorage.append(attribute)
+        }
+        attributeCountStorage += 1
+    }
+
+    /// `what` names the token in the message when there is no name.
+    private mutating func readName(what: @autoclosure () -> String) throws(Failure) -> Range<Int> {
         let start = position
-        while position < bytes.count, !Self.endsName(bytes[position]) { position += 1 }
-        guard position > start else { throw Failure(offset: start, reason: "\(what) has no name") }
+        let n = bytes.count
+        var p = start
+        while p < n {
+            let c = bytes[p]
+            if c < 0x40 && (Self.nameStops >> c) & 1 != 0 { break }
+            p += 1
+        }
+        position = p
+        guard position > start else { throw Failure(offset: start, reason: "\(what()) has no name") }
         return start..<position
+    }
+
+    /// The index of the first `byte` in `from..<to` (the end of the input by default), or `to`.
+    private func index(of byte: UInt8, from start: Int, to end: Int? = nil) -> Int {
+        let end = end ?? bytes.count
+        guard start < end, let base = bytes.baseAddress else { return end }
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Skips `<!DOCTYPE …>` including an internal subset in brackets.
@@ -271,14 +335,20 @@ struct XMLScanner {
     }
 
     private mutating func skipSpaces() {
-        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        var p = position
+        let n = bytes.count
+        while p < n, Self.isSpace(bytes[p]) { p += 1 }
+        position = p
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
-    private static func endsName(_ c: UInt8) -> Bool {
-        isSpace(c) || c == 0x3E || c == 0x2F || c == 0x3D || c == 0x3C || c == 0x22 || c == 0x27
-    }
+    /// The bytes that end a name, all below 0x40, as bits of one word: white space, `>`, `/`, `=`,
+    /// `<`, `"` and `'`.
+    /// `XMLScannerTests.stopSets` checks both words against their lists.
+    static let nameStops: UInt64 = 0x7000_8085_0000_2600
+    /// The bytes that stop the scan of an attribute value: the quotes, `&` and `<`.
+    static let valueStops: UInt64 = 0x1000_00C4_0000_0000
 
     // MARK: entities
 
