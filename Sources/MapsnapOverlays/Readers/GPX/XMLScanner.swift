@@ -140,24 +140,39 @@ struct XMLScanner {
             if second == 0x2F {
                 return try endTag(at: start)
             }
-            if matches("<?") {
-                try skip(past: "?>", from: start + 2, unclosed: "a processing instruction is not closed with ?>")
-            } else if matches("<!--") {
-                try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
-            } else if matches("<![CDATA[") {
-                guard openCount > 0 else { throw Failure(offset: start, reason: "CDATA outside the root element") }
-                try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
-                if reportingText { return .cdata((start + 9)..<(position - 3)) }
-            } else {
-                try skipDeclaration(from: start)
-            }
+            if let cdata = try skipMarkup(at: start), reportingText { return .cdata(cdata) }
         }
+        try checkEnd()
+        return nil
+    }
+
+    /// Skips `<?…?>`, `<!--…-->`, `<![CDATA[…]]>` (returning its content) or `<!…>` at `start`.
+    /// Out of line, like the checks below, so that `next` stays small: most calls return a tag.
+    @inline(never)
+    private mutating func skipMarkup(at start: Int) throws(Failure) -> Range<Int>? {
+        if matches("<?") {
+            try skip(past: "?>", from: start + 2, unclosed: "a processing instruction is not closed with ?>")
+        } else if matches("<!--") {
+            try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
+        } else if matches("<![CDATA[") {
+            guard openCount > 0 else { throw Failure(offset: start, reason: "CDATA outside the root element") }
+            try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
+            return (start + 9)..<(position - 3)
+        } else {
+            try skipDeclaration(from: start)
+        }
+        return nil
+    }
+
+    /// At the end of the input: every element closed, and there was one.
+    @inline(never)
+    private func checkEnd() throws(Failure) {
+        let n = bytes.count
         if openCount > 0 {
             let last = open[openCount - 1]
             throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
-        return nil
     }
 
     /// Only white space may stand outside the root element. Out of line: the message strings
@@ -174,14 +189,14 @@ struct XMLScanner {
         position = start + 1
         let name = try readName(what: "a tag")
         if openCount == 0 && sawRoot {
-            throw Failure(offset: start, reason: "a second root element <\(string(name))>")
+            throw failure(at: start) { "a second root element <\(string(name))>" }
         }
         sawRoot = true
         attributeCountStorage = 0
         let n = bytes.count
         while true {
             skipSpaces()
-            guard position < n else { throw Failure(offset: start, reason: "the tag <\(string(name))> is not closed with >") }
+            guard position < n else { throw failure(at: start) { "the tag <\(string(name))> is not closed with >" } }
             if bytes[position] == 0x3E {  // >
                 position += 1
                 push(OpenElement(name: name, offset: start))
@@ -189,7 +204,7 @@ struct XMLScanner {
             }
             if bytes[position] == 0x2F {  // />
                 guard position + 1 < n, bytes[position + 1] == 0x3E else {
-                    throw Failure(offset: position, reason: "expected > after / in <\(string(name))>")
+                    throw failure(at: position) { "expected > after / in <\(string(name))>" }
                 }
                 position += 2
                 pendingEnd = name
@@ -198,12 +213,12 @@ struct XMLScanner {
             let attributeName = try readName(what: "an attribute")
             skipSpaces()
             guard position < n, bytes[position] == 0x3D else {
-                throw Failure(offset: position, reason: "attribute \(string(attributeName)) of <\(string(name))> has no =\"value\"")
+                throw failure(at: position) { "attribute \(string(attributeName)) of <\(string(name))> has no =\"value\"" }
             }
             position += 1
             skipSpaces()
             guard position < n, bytes[position] == 0x22 || bytes[position] == 0x27 else {
-                throw Failure(offset: position, reason: "the value of attribute \(string(attributeName)) of <\(string(name))> is not quoted")
+                throw failure(at: position) { "the value of attribute \(string(attributeName)) of <\(string(name))> is not quoted" }
             }
             let quote = bytes[position]
             position += 1
@@ -217,7 +232,7 @@ struct XMLScanner {
                 if c < 0x40 && (Self.valueStops >> c) & 1 != 0 {
                     if c == quote { break }
                     if c == 0x3C {
-                        throw Failure(offset: p, reason: "< inside the value of attribute \(string(attributeName)) (write &lt;)")
+                        throw failure(at: p) { "< inside the value of attribute \(string(attributeName)) (write &lt;)" }
                     }
                     if c == 0x26 { hasEntities = true }
                 }
@@ -225,10 +240,10 @@ struct XMLScanner {
             }
             position = p
             guard position < n else {
-                throw Failure(offset: valueStart, reason: "the value of attribute \(string(attributeName)) is not closed")
+                throw failure(at: valueStart) { "the value of attribute \(string(attributeName)) is not closed" }
             }
             for k in 0..<attributeCount where same(attributeStorage[k].name, attributeName) {
-                throw Failure(offset: attributeName.lowerBound, reason: "attribute \(string(attributeName)) appears twice in <\(string(name))>")
+                throw failure(at: attributeName.lowerBound) { "attribute \(string(attributeName)) appears twice in <\(string(name))>" }
             }
             appendAttribute(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
             position += 1
@@ -241,18 +256,25 @@ struct XMLScanner {
         let name = try readName(what: "a closing tag")
         skipSpaces()
         guard position < bytes.count, bytes[position] == 0x3E else {
-            throw Failure(offset: start, reason: "the closing tag </\(string(name))> is not closed with >")
+            throw failure(at: start) { "the closing tag </\(string(name))> is not closed with >" }
         }
         position += 1
         guard openCount > 0 else {
-            throw Failure(offset: start, reason: "</\(string(name))> closes no open element")
+            throw failure(at: start) { "</\(string(name))> closes no open element" }
         }
         let last = open[openCount - 1]
         guard same(last.name, name) else {
-            throw Failure(offset: start, reason: "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))")
+            throw failure(at: start) { "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))" }
         }
         openCount -= 1
         return .end(name: name)
+    }
+
+    /// A failure whose message is made only when it is thrown: out of line, so the string
+    /// interpolations do not weigh on the tag scanning around them.
+    @inline(never)
+    private func failure(at offset: Int, _ reason: () -> String) -> Failure {
+        Failure(offset: offset, reason: reason())
     }
 
     private mutating func push(_ element: OpenElement) {
