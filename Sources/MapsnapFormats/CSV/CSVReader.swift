@@ -157,29 +157,12 @@ public struct CSVReader {
     }
 
     /// The index of the first comma, LF, CR or byte >= 0x80 at or after `start`, or the count.
-    /// Eight bytes are tested at once (SWAR): `(x - 0x01…) & ~x & 0x80…` marks the zero bytes of
-    /// `x`, exactly up to the first one, so the lowest mark among the tests is the first match.
     @inline(__always)
     static func firstSpecialByte(in input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let n = input.count
-        var p = start
-        if let base = input.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
-            while p + 8 <= n {
-                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self).littleEndian
-                let marks = zeroBytes(word ^ (ones &* 0x2C)) | zeroBytes(word ^ (ones &* 0x0A))
-                    | zeroBytes(word ^ (ones &* 0x0D)) | (word & highs)
-                if marks != 0 { return p + marks.trailingZeroBitCount / 8 }
-                p += 8
-            }
-        }
-        while p < n {
-            let c = input[p]
-            if c == comma || c == lf || c == cr || c >= 0x80 { return p }
-            p += 1
-        }
-        return n
+        ByteScan.firstIndex(in: input, from: start, marked: { word in
+            ByteScan.marks(word, equalTo: comma) | ByteScan.marks(word, equalTo: lf) | ByteScan.marks(word, equalTo: cr)
+                | (word & ByteScan.highs)
+        }, matches: { c in c == comma || c == lf || c == cr || c >= 0x80 })
     }
 
     private mutating func append(_ field: CSVField) {
