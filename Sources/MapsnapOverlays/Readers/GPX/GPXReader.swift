@@ -67,6 +67,12 @@ private struct GPXBuilder {
             case .start(let name):
                 depth += 1
                 try start(name)
+                // Most elements hold one text (<ele>, <time>): take it and the end tag at once.
+                if let text = scanner.textContent() {
+                    if capture != .none, !text.range.isEmpty { captured.append((text.range, text.hasEntities)) }
+                    try end()
+                    depth -= 1
+                }
             case .end:
                 try end()
                 depth -= 1

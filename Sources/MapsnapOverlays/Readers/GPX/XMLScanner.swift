@@ -9,6 +9,7 @@
 /// empty delegate (about 2 s with a real one), and on Linux it failed at the end of that 13 MB file
 /// with `NSXMLParserErrorDomain` code 1, so GPX is read with this instead.
 import Foundation
+import MapsnapFormats
 
 struct XMLScanner {
     struct Attribute {
@@ -120,16 +121,16 @@ struct XMLScanner {
         }
         let n = bytes.count
         while position < n {
-            if bytes[position] != 0x3C {  // text up to the next '<' (memchr: vectorized)
+            if bytes[position] != 0x3C {  // text up to the next '<'
                 let start = position
-                position = index(of: 0x3C, from: start)
+                position = ByteScan.firstIndex(in: bytes, from: start,
+                                               marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
                 if openCount == 0 {
                     try checkOutsideRoot(start..<position)
                     continue
                 }
                 guard reportingText else { continue }
-                let hasEntities = index(of: 0x26, from: start, to: position) < position
-                return .text(start..<position, hasEntities: hasEntities)
+                return .text(start..<position, hasEntities: containsAmpersand(start..<position))
             }
             let start = position
             // Most tags are start or end tags: look at the byte after '<' once before trying the others.
@@ -173,6 +174,35 @@ struct XMLScanner {
             throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
+    }
+
+    /// Right after a `.start` event (not of a self-closing tag): when the element holds nothing
+    /// but text (perhaps none) and its own end tag follows, consumes both and returns the text,
+    /// exactly as the `.text` and `.end` events would have reported them; otherwise nil, and
+    /// nothing is consumed. A reader skips two events for most elements of a track point.
+    mutating func textContent() -> (range: Range<Int>, hasEntities: Bool)? {
+        guard pendingEnd == nil, openCount > 0 else { return nil }
+        let n = bytes.count
+        let name = open[openCount - 1].name
+        let textStart = position
+        let lt = ByteScan.firstIndex(in: bytes, from: textStart, marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
+        let nameStart = lt + 2, nameEnd = nameStart + name.count
+        guard nameEnd < n, bytes[lt + 1] == 0x2F, same(name, nameStart..<nameEnd) else { return nil }
+        var p = nameEnd
+        while p < n, Self.isSpace(bytes[p]) { p += 1 }
+        guard p < n, bytes[p] == 0x3E else { return nil }
+        let hasEntities = containsAmpersand(textStart..<lt)
+        tagOffset = lt
+        position = p + 1
+        openCount -= 1
+        return (textStart..<lt, hasEntities)
+    }
+
+    /// True when `range` holds an `&` (an entity or character reference to decode).
+    @inline(__always)
+    private func containsAmpersand(_ range: Range<Int>) -> Bool {
+        ByteScan.firstIndex(in: bytes, from: range.lowerBound, to: range.upperBound,
+                            marked: { ByteScan.marks($0, equalTo: 0x26) }, matches: { $0 == 0x26 }) < range.upperBound
     }
 
     /// Only white space may stand outside the root element. Out of line: the message strings
@@ -224,18 +254,17 @@ struct XMLScanner {
             position += 1
             let valueStart = position
             var hasEntities = false
-            // A local index: `position` itself would be stored on every byte (the throws read self).
+            // Eight bytes at a time to the closing quote, stopping at '<' (an error) and '&'.
             var p = position
-            while p < n {
-                let c = bytes[p]
-                // '"', '&', '\'' and '<' are all below 0x40: one bit test for the common byte.
-                if c < 0x40 && (Self.valueStops >> c) & 1 != 0 {
-                    if c == quote { break }
-                    if c == 0x3C {
-                        throw failure(at: p) { "< inside the value of attribute \(string(attributeName)) (write &lt;)" }
-                    }
-                    if c == 0x26 { hasEntities = true }
+            while true {
+                p = ByteScan.firstIndex(in: bytes, from: p, marked: { word in
+                    ByteScan.marks(word, equalTo: quote) | ByteScan.marks(word, equalTo: 0x3C) | ByteScan.marks(word, equalTo: 0x26)
+                }, matches: { c in c == quote || c == 0x3C || c == 0x26 })
+                guard p < n, bytes[p] != quote else { break }
+                if bytes[p] == 0x3C {
+                    throw failure(at: p) { "< inside the value of attribute \(string(attributeName)) (write &lt;)" }
                 }
+                hasEntities = true
                 p += 1
             }
             position = p
@@ -306,13 +335,6 @@ struct XMLScanner {
         return start..<position
     }
 
-    /// The index of the first `byte` in `from..<to` (the end of the input by default), or `to`.
-    private func index(of byte: UInt8, from start: Int, to end: Int? = nil) -> Int {
-        let end = end ?? bytes.count
-        guard start < end, let base = bytes.baseAddress else { return end }
-        guard let found = memchr(base + start, Int32(byte), end - start) else { return end }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
 
     /// Skips `<!DOCTYPE …>` including an internal subset in brackets.
     private mutating func skipDeclaration(from start: Int) throws(Failure) {
@@ -363,14 +385,15 @@ struct XMLScanner {
         position = p
     }
 
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    /// XML white space: space, tab, LF, CR (one bit test).
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c <= 0x20 && (0x1_0000_2600 as UInt64) >> c & 1 != 0 }
 
     /// The bytes that end a name, all below 0x40, as bits of one word: white space, `>`, `/`, `=`,
     /// `<`, `"` and `'`.
-    /// `XMLScannerTests.stopSets` checks both words against their lists.
+    /// `XMLScannerTests.nameStops` checks the word against the list.
     static let nameStops: UInt64 = 0x7000_8085_0000_2600
-    /// The bytes that stop the scan of an attribute value: the quotes, `&` and `<`.
-    static let valueStops: UInt64 = 0x1000_00C4_0000_0000
+
 
     // MARK: entities
 
