@@ -43,6 +43,8 @@ let package = Package(
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
+        // Times the CSV and GPX track readers alone (bench/readers.sh); not part of the tests.
+        .executableTarget(name: "mapsnap-bench-readers", dependencies: ["MapsnapOverlays"]),
 
         // MARK: tests (mirror the sources)
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),

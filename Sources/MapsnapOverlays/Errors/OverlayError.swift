@@ -21,6 +21,8 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
     case malformedXML(InputLocation, reason: String)
     /// `zones.geojson:3:17: malformed JSON: expected ',' or '}' after an object member`
     case malformedJSON(InputLocation, reason: String)
+    /// `fixes.csv:7: malformed CSV: a quoted field is not closed (a " is missing)`
+    case malformedCSV(InputLocation, reason: String)
 
     // MARK: GPX
     /// `route.gpx:2: the root element is <kml>, not <gpx>`
@@ -67,7 +69,7 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
             return InputLocation(file: file)
         case .geoJSON(let file, let error):
             return InputLocation(file: file, path: error.path)
-        case .notUTF8(let at), .malformedXML(let at, _), .malformedJSON(let at, _), .notGPX(let at, _),
+        case .notUTF8(let at), .malformedXML(let at, _), .malformedJSON(let at, _), .malformedCSV(let at, _), .notGPX(let at, _),
              .missingAttribute(let at, _, _), .badAttribute(let at, _, _, _, _), .badElement(let at, _, _, _),
              .badColumnCount(let at, _, _), .missingColumn(let at, _), .badField(let at, _, _, _),
              .unexpectedValue(let at, _, _), .radiusOutOfRange(let at, _):
@@ -92,6 +94,8 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
             return "malformed XML: \(reason)"
         case .malformedJSON(_, let reason):
             return "malformed JSON: \(reason)"
+        case .malformedCSV(_, let reason):
+            return "malformed CSV: \(reason)"
         case .notGPX(_, let root):
             return "the root element is <\(root)>, not <gpx>"
         case .missingAttribute(_, let element, let attribute):

@@ -23,21 +23,23 @@ enum ISO8601Time {
     static func parse(_ text: String) -> Date? { parse(text[...]) }
 
     private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if let date = parseUTCSeconds(bytes) { return date }
         var i = 0
         let n = bytes.count
 
-        func digits(_ count: Int) -> Int? {
+        // Inlined: called six times a time, they are most of its cost otherwise.
+        @inline(__always) func digits(_ count: Int) -> Int? {
             guard i + count <= n else { return nil }
             var value = 0
             for k in 0..<count {
-                let c = bytes[i + k]
-                guard c >= 0x30, c <= 0x39 else { return nil }
-                value = value * 10 + Int(c - 0x30)
+                let digit = bytes[i + k] &- 0x30
+                guard digit <= 9 else { return nil }
+                value = value &* 10 &+ Int(digit)  // at most 4 digits: no overflow
             }
             i += count
             return value
         }
-        func expect(_ c: UInt8) -> Bool {
+        @inline(__always) func expect(_ c: UInt8) -> Bool {
             guard i < n, bytes[i] == c else { return false }
             i += 1
             return true
@@ -45,7 +47,7 @@ enum ISO8601Time {
 
         // A leading minus (years before 0) is not supported; GPS did not exist then.
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2) else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
+        guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year) else { return nil }
         var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if i == n { return Date(timeIntervalSince1970: seconds) }
 
@@ -91,6 +93,40 @@ enum ISO8601Time {
             return nil
         }
         return i == n ? Date(timeIntervalSince1970: seconds) : nil
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form nearly every GPS file writes, read as three words (SWAR):
+    /// the separators compared at once, the 14 digits checked at once; nil for anything else,
+    /// which the general parser judges.
+    private static func parseUTCSeconds(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard b.count == 20, let base = b.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        // Little-endian lanes: byte k of the text is bits 8k...8k+7.
+        let w0 = raw.loadUnaligned(as: UInt64.self).littleEndian                 // YYYY-MM-
+        let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian  // DDTHH:MM
+        let w2 = UInt64(raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian)  // :SSZ
+        // Separators: '-' at 4 and 7; 'T' at 2 and ':' at 5 of w1; ':' and 'Z' at 0 and 3 of w2.
+        guard w0 & 0xFF00_00FF_0000_0000 == 0x2D00_002D_0000_0000,
+              w1 & 0x0000_FF00_00FF_0000 == 0x0000_3A00_0054_0000,
+              w2 & 0xFF00_00FF == 0x5A00_003A else { return nil }
+        // Digit lanes: 0x30...0x39 iff the high nibble is 3 and stays 3 after adding 6.
+        @inline(__always) func digits(_ w: UInt64, lanes: UInt64) -> Bool {
+            let high = lanes &* 0xF0, three = lanes &* 0x30
+            return w & high == three && (w &+ lanes &* 0x06) & high == three
+        }
+        guard digits(w0, lanes: 0x0001_0100_0101_0101), digits(w1, lanes: 0x0101_0001_0100_0101),
+              digits(w2, lanes: 0x0001_0100) else { return nil }
+        @inline(__always) func digit(_ w: UInt64, _ lane: UInt64) -> Int { Int((w >> (lane * 8)) & 0x0F) }
+        let year = digit(w0, 0) &* 1000 &+ digit(w0, 1) &* 100 &+ digit(w0, 2) &* 10 &+ digit(w0, 3)
+        let month = digit(w0, 5) &* 10 &+ digit(w0, 6)
+        let day = digit(w1, 0) &* 10 &+ digit(w1, 1)
+        let hour = digit(w1, 3) &* 10 &+ digit(w1, 4)
+        let minute = digit(w1, 6) &* 10 &+ digit(w1, 7)
+        let second = digit(w2, 1) &* 10 &+ digit(w2, 2)
+        guard month >= 1, month <= 12, day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3600 + minute * 60 + second))
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

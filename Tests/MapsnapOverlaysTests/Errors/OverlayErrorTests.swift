@@ -21,6 +21,8 @@ struct OverlayErrorTests {
         .init(error: .malformedXML(gpx, reason: "expected '>'"), message: "track.gpx:14: malformed XML: expected '>'"),
         .init(error: .malformedJSON(InputLocation(file: "zones.geojson", line: 3, column: 17), reason: "expected a value, got '}'"),
               message: "zones.geojson:3:17: malformed JSON: expected a value, got '}'"),
+        .init(error: .malformedCSV(csv, reason: "a quoted field is not closed (a \" is missing)"),
+              message: "fixes.csv:7: malformed CSV: a quoted field is not closed (a \" is missing)"),
         .init(error: .notGPX(InputLocation(file: "route.gpx", line: 2), rootElement: "kml"),
               message: "route.gpx:2: the root element is <kml>, not <gpx>"),
         .init(error: .missingAttribute(gpx, element: "trkpt", attribute: "lat"), message: "track.gpx:14: trkpt has no lat attribute"),

@@ -30,6 +30,12 @@ struct CSVFixReaderTests {
               fixes: [Fix(coordinate: LatLon(1, 2), accuracyMeters: 3, time: t)]),
         .init(name: "a header only", csv: "lat,lon\n", fixes: []),
         .init(name: "nothing", csv: "", fixes: []),
+        .init(name: "quoted fields may hold commas", csv: "lat,lon,note,time\n1,2,\"left, then right\",\"2024-05-01T08:30:00Z\"\n",
+              fixes: [Fix(coordinate: LatLon(1, 2), time: t)]),
+        .init(name: "a quoted line break keeps the line numbers", csv: "lat,lon,note\n1,2,\"two\r\nlines\"\r\n3,4,\n",
+              fixes: [Fix(coordinate: LatLon(1, 2)), Fix(coordinate: LatLon(3, 4))]),
+        .init(name: "spaces inside quotes are trimmed too", csv: "\" 1 \",\"\t2\"", fixes: [Fix(coordinate: LatLon(1, 2))]),
+        .init(name: "a lone CR ends a line", csv: "lat,lon\r1,2\r3,4", fixes: [Fix(coordinate: LatLon(1, 2)), Fix(coordinate: LatLon(3, 4))]),
         .init(name: "the limits", csv: "90,180\n-90,-180\n", fixes: [Fix(coordinate: LatLon(90, 180)), Fix(coordinate: LatLon(-90, -180))]),
     ]
 
@@ -58,6 +64,12 @@ struct CSVFixReaderTests {
         .init(csv: "time,lat,lon\n\n2024-05-01T08:30:00Z,1", message: "fixes.csv:3: expected the header's 3 columns, got 2 columns"),
         .init(csv: "lat,lon,when,Accuracy\n1,2,x,fine", message: "fixes.csv:2: 'fine' is not a number (column Accuracy)"),
         .init(csv: "Latitude,Longitude\n91,0", message: "fixes.csv:2: '91' is outside -90...90 (column Latitude)"),
+        .init(csv: "lat,lon,note\n1,2,\"a, b\"\n3,x,\"c\"\n", message: "fixes.csv:3: 'x' is not a number (column lon)"),
+        .init(csv: "lat,lon,note\n1,2,\"two\nlines\"\n3,4,\"x\",y,z\n5", message: "fixes.csv:5: expected the header's 3 columns, got 1 column"),
+        .init(csv: "lat,lon,note\n1,2,\"open\n3,4\n", message: "fixes.csv:2: malformed CSV: a quoted field is not closed (a \" is missing)"),
+        .init(csv: "1,2\n\"3\"4,5\n", message: "fixes.csv:2: malformed CSV: text after the closing \" of a field (write a \" inside a quoted field as \"\")"),
+        .init(csv: "lat,lon\n\"1\"\"\",2\n", message: "fixes.csv:2: '1\"' is not a number (column lat)"),
+        .init(csv: "1,2\r3,4\r5,6,7,8,9", message: "fixes.csv:3: expected lat,lon[,accuracy_m][,time], got 5 columns"),
     ]
 
     @Test(arguments: bad)

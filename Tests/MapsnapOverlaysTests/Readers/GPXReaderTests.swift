@@ -78,6 +78,35 @@ struct GPXReaderTests {
         #expect(doc.tracks == [[[Fix(coordinate: LatLon(1, 2)), Fix(coordinate: LatLon(3, 4))]]])
     }
 
+    /// Elements that hold one text are read in one step; a comment before the text makes the
+    /// reader take it event by event. Both read the same.
+    @Test func textElementsReadTheSameEitherWay() throws {
+        let gpx = """
+        <gpx><wpt lat="1" lon="2"><name> Caf&#xE9; &amp; bar </name></wpt>
+        <trk><name>T</name><trkseg>
+        <trkpt lat="1" lon="2"><ele>3</ele><time> 2024-05-01T08:30:00Z </time><extensions><hacc>4</hacc></extensions></trkpt>
+        <trkpt lat="3" lon="4"><time>2024-05-01T08:30:01.5+00:00</time ><name></name></trkpt>
+        </trkseg></trk></gpx>
+        """
+        let fast = try GPXReader.read(gpx.utf8Data, fileName: "t.gpx")
+        for element in ["name", "ele", "time", "hacc"] {
+            let slow = gpx.replacingOccurrences(of: "<\(element)>", with: "<\(element)><!---->")
+            #expect(try GPXReader.read(slow.utf8Data, fileName: "t.gpx") == fast, "\(element)")
+        }
+        #expect(fast.waypoints.first?.title == "Café & bar")
+        #expect(fast.tracks[0][0].map(\.time) == [Self.at(1_714_552_200), Self.at(1_714_552_201.5)])
+        #expect(fast.tracks[0][0].first?.accuracyMeters == 4)
+    }
+
+    @Test func anEmptyTimeIsNotATime() {
+        #expect(overlayErrorMessage { () throws(OverlayError) in
+            _ = try GPXReader.read("<gpx><wpt lat=\"1\" lon=\"2\">\n<time></time></wpt></gpx>".utf8Data, fileName: "e.gpx")
+        } == "e.gpx:2: <time> \"\" is not an ISO 8601 date and time (e.g. 2024-05-01T08:30:00Z)")
+        #expect(overlayErrorMessage { () throws(OverlayError) in
+            _ = try GPXReader.read("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n<time></time></trkpt></trkseg></trk></gpx>".utf8Data, fileName: "e.gpx")
+        } == "e.gpx:2: <time> \"\" is not an ISO 8601 date and time (e.g. 2024-05-01T08:30:00Z)")
+    }
+
     @Test func latin1DeclarationDecodesNames() throws {
         var data = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><gpx><wpt lat=\"1\" lon=\"2\"><name>Caf".utf8)
         data.append(0xE9)  // é in ISO 8859-1

@@ -55,6 +55,11 @@ struct XMLScannerTests {
         #expect(Self.events(c.xml) == c.events)
     }
 
+    @Test func nameStops() {
+        let stops: [UInt8] = [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F, 0x3D, 0x3C, 0x22, 0x27]
+        #expect(XMLScanner.nameStops == stops.reduce(0) { $0 | (1 << UInt64($1)) })
+    }
+
     static let malformed: [Case] = [
         .init(xml: "", events: ["line 1: the document has no root element"]),
         .init(xml: "  \n", events: ["line 2: the document has no root element"]),

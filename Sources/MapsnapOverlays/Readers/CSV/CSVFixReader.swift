@@ -1,45 +1,100 @@
 import Foundation
+import MapsnapFormats
 
-/// Reads GPS fixes from comma-separated text, one fix a line: `lat,lon[,accuracy_m][,time]`
+/// Reads GPS fixes from comma-separated text, one fix a record: `lat,lon[,accuracy_m][,time]`
 /// (latitude first, degrees WGS-84; accuracy in meters, empty when unknown; time in ISO 8601, e.g.
 /// `2024-05-01T08:30:00Z`, or Unix seconds).
 ///
-/// - Blank lines and lines starting with `#` are skipped.
-/// - A first line whose first field is not a number is a header. With a header, columns are found
-///   by name, in any order, and other columns are ignored: `lat`/`latitude`, `lon`/`lng`/`long`/
-///   `longitude`, `accuracy`/`accuracy_m`/`hacc`/`horizontal_accuracy`, `time`/`timestamp`/
-///   `datetime` (case-insensitive). Without one, the columns are positional: 2 to 4 of them.
-/// - Fields are trimmed and may be wrapped in double quotes; a field cannot contain a comma.
+/// - Records are split by `CSVReader` (RFC 4180): fields may be double-quoted and then hold
+///   commas; a UTF-8 byte-order mark, blank lines and lines starting with `#` are skipped; line
+///   numbers in messages are where the record starts.
+/// - A first record whose first field is not a number is a header. With a header, columns are
+///   found by name, in any order, and other columns are ignored: `lat`/`latitude`,
+///   `lon`/`lng`/`long`/`longitude`, `accuracy`/`accuracy_m`/`hacc`/`horizontal_accuracy`,
+///   `time`/`timestamp`/`datetime` (case-insensitive). Without one, the columns are positional:
+///   2 to 4 of them.
+/// - Values are trimmed of spaces and tabs.
 /// - Negative accuracies are kept (they mark invalid fixes, which `FixFilter` drops).
+///
+/// Numbers and times are parsed from the bytes (`DecimalNumber`, `ISO8601Time`): a String is made
+/// only for a header and for a message.
 public enum CSVFixReader {
     static let columnsHelp = "lat,lon[,accuracy_m][,time]"
 
     public static func read(_ data: Data, fileName: String) throws(OverlayError) -> [Fix] {
-        guard var text = String(data: data, encoding: .utf8) else {
-            throw .notUTF8(InputLocation(file: fileName, line: firstInvalidUTF8Line(data)))
-        }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-
-        var layout: Layout?
-        var fixes: [Fix] = []
-        var lineNumber = 0
-        // "\r\n" is one Character in Swift, so lines are split on any newline character.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            lineNumber += 1
-            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(unquoted)
-            let at = InputLocation(file: fileName, line: lineNumber)
-            if layout == nil {
-                if Double(fields[0]) == nil {
-                    layout = try Layout(header: fields, at: at)
-                    continue
-                }
-                layout = Layout.positional
+        let result: Result<[Fix], OverlayError> = data.withUnsafeBytes { raw in
+            do throws(OverlayError) {
+                return .success(try read(raw.bindMemory(to: UInt8.self), fileName: fileName))
+            } catch {
+                return .failure(error)
             }
-            fixes.append(try layout!.fix(from: fields, at: at))
+        }
+        return try result.get()
+    }
+
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, fileName: String) throws(OverlayError) -> [Fix] {
+        var reader = CSVReader(bytes: bytes, commentMarker: UInt8(ascii: "#"))
+        guard let first = try next(&reader, fileName) else { return [] }
+        var fixes: [Fix] = []
+        let layout: Layout
+        if Fields(record: first).number(0) == nil {
+            layout = try Layout(header: Fields(record: first), fileName: fileName)
+        } else {
+            layout = Layout.positional
+            fixes.append(try layout.fix(from: Fields(record: first), fileName: fileName))
+        }
+        // Room for as many fixes as records the size of the first (pages not written to cost nothing).
+        fixes.reserveCapacity(bytes.count / max(reader.offset - first.offset, 16) + 1)
+        while let record = try next(&reader, fileName) {
+            fixes.append(try layout.fix(from: Fields(record: record), fileName: fileName))
         }
         return fixes
+    }
+
+    @inline(__always)
+    private static func next(_ reader: inout CSVReader, _ fileName: String) throws(OverlayError) -> CSVRecord? {
+        do {
+            return try reader.next()
+        } catch {
+            let at = InputLocation(file: fileName, line: error.line)
+            throw error.problem == .notUTF8 ? .notUTF8(at) : .malformedCSV(at, reason: error.reason)
+        }
+    }
+
+    /// One record's fields, trimmed, read as numbers and times straight from the bytes.
+    struct Fields {
+        let record: CSVRecord
+
+        var count: Int { record.count }
+
+        /// Where the record is, for a message.
+        func location(_ fileName: String) -> InputLocation { InputLocation(file: fileName, line: record.line) }
+
+        @inline(__always) func isEmpty(_ index: Int) -> Bool { trimmed(index) { $0.isEmpty } }
+
+        func string(_ index: Int) -> String { trimmed(index) { String(decoding: $0, as: UTF8.self) } }
+
+        /// The field as a number (any form `Double(String)` reads, `nan` and `inf` included).
+        @inline(__always) func number(_ index: Int) -> Double? { trimmed(index) { DecimalNumber.parse($0) } }
+
+        @inline(__always) func time(_ index: Int) -> Date? {
+            trimmed(index) { bytes in
+                // A date is never a number (it has a '-' after digits), so the order does not matter;
+                // trying the date first spares Unix seconds nothing and ISO times the number parser.
+                if let date = ISO8601Time.parse(trimming: bytes) { return date }
+                if let seconds = DecimalNumber.parse(bytes), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
+                return nil
+            }
+        }
+
+        @inline(__always) private func trimmed<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            record.withBytes(at: index) { bytes in
+                var start = 0, end = bytes.count
+                while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+                while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                return body(UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: end - start))
+            }
+        }
     }
 
     /// Which column holds what, and how to name it in messages.
@@ -50,6 +105,8 @@ public enum CSVFixReader {
         var names: [String] = ["lat", "lon", "accuracy_m", "time"]
         /// The header's column count, nil for positional columns.
         var headerCount: Int?
+        /// The fewest fields a record needs to hold every column found in the header.
+        var needed = 0
 
         static let positional = Layout(accuracy: 2, time: 3)
 
@@ -62,78 +119,57 @@ public enum CSVFixReader {
             self.lat = lat; self.lon = lon; self.accuracy = accuracy; self.time = time
         }
 
-        init(header: [String], at: InputLocation) throws(OverlayError) {
+        init(header fields: Fields, fileName: String) throws(OverlayError) {
+            let header = (0..<fields.count).map(fields.string)
             func find(_ names: Set<String>) -> Int? {
                 header.firstIndex { names.contains($0.lowercased()) }
             }
-            guard let lat = find(Self.latitudeNames) else { throw .missingColumn(at, column: "lat") }
-            guard let lon = find(Self.longitudeNames) else { throw .missingColumn(at, column: "lon") }
+            guard let lat = find(Self.latitudeNames) else { throw .missingColumn(fields.location(fileName), column: "lat") }
+            guard let lon = find(Self.longitudeNames) else { throw .missingColumn(fields.location(fileName), column: "lon") }
             self.init(lat: lat, lon: lon, accuracy: find(Self.accuracyNames), time: find(Self.timeNames))
             names = [header[lat], header[lon], accuracy.map { header[$0] } ?? "", time.map { header[$0] } ?? ""]
             headerCount = header.count
+            needed = [lat, lon, accuracy ?? 0, time ?? 0].max()! + 1
         }
 
-        func fix(from fields: [String], at: InputLocation) throws(OverlayError) -> Fix {
+        func fix(from fields: Fields, fileName: String) throws(OverlayError) -> Fix {
             if let headerCount {
-                let needed = [lat, lon, accuracy ?? 0, time ?? 0].max()! + 1
                 guard fields.count >= needed else {
-                    throw .badColumnCount(at, expected: "the header's \(headerCount) columns", got: fields.count)
+                    throw .badColumnCount(fields.location(fileName), expected: "the header's \(headerCount) columns", got: fields.count)
                 }
             } else {
                 guard (2...4).contains(fields.count) else {
-                    throw .badColumnCount(at, expected: CSVFixReader.columnsHelp, got: fields.count)
+                    throw .badColumnCount(fields.location(fileName), expected: CSVFixReader.columnsHelp, got: fields.count)
                 }
             }
-            let latitude = try number(fields[lat], column: names[0], at: at)
+            let latitude = try number(fields, lat, name: 0, fileName)
             guard OverlayLimits.isValidLatitude(latitude) else {
-                throw .badField(at, column: names[0], value: fields[lat], problem: .outside("-90...90"))
+                throw .badField(fields.location(fileName), column: names[0], value: fields.string(lat), problem: .outside("-90...90"))
             }
-            let longitude = try number(fields[lon], column: names[1], at: at)
+            let longitude = try number(fields, lon, name: 1, fileName)
             guard OverlayLimits.isValidLongitude(longitude) else {
-                throw .badField(at, column: names[1], value: fields[lon], problem: .outside("-180...180"))
+                throw .badField(fields.location(fileName), column: names[1], value: fields.string(lon), problem: .outside("-180...180"))
             }
             var fix = Fix(coordinate: LatLon(latitude, longitude))
-            if let accuracy, accuracy < fields.count, !fields[accuracy].isEmpty {
-                fix.accuracyMeters = try number(fields[accuracy], column: names[2], at: at)
+            if let accuracy, accuracy < fields.count, !fields.isEmpty(accuracy) {
+                fix.accuracyMeters = try number(fields, accuracy, name: 2, fileName)
             }
-            if let time, time < fields.count, !fields[time].isEmpty {
-                let text = fields[time]
-                if let seconds = Double(text), seconds.isFinite {
-                    fix.time = Date(timeIntervalSince1970: seconds)
-                } else if let date = ISO8601Time.parse(text) {
-                    fix.time = date
-                } else {
-                    throw .badField(at, column: names[3], value: text, problem: .notATime)
+            if let time, time < fields.count, !fields.isEmpty(time) {
+                guard let date = fields.time(time) else {
+                    throw .badField(fields.location(fileName), column: names[3], value: fields.string(time), problem: .notATime)
                 }
+                fix.time = date
             }
             return fix
         }
 
-        private func number(_ text: String, column: String, at: InputLocation) throws(OverlayError) -> Double {
-            guard let value = Double(text), value.isFinite else {
-                throw .badField(at, column: column, value: text, problem: .notANumber)
+        /// Field `index` as a finite number; `name` is the column's index in `names`, looked up
+        /// only for a message (copying a String per field costs as much as parsing it).
+        private func number(_ fields: Fields, _ index: Int, name: Int, _ fileName: String) throws(OverlayError) -> Double {
+            guard let value = fields.number(index), value.isFinite else {
+                throw .badField(fields.location(fileName), column: names[name], value: fields.string(index), problem: .notANumber)
             }
             return value
         }
-    }
-
-    private static func unquoted(_ field: Substring) -> String {
-        let trimmed = field.trimmingCharacters(in: .whitespaces)
-        if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") {
-            return String(trimmed.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-        }
-        return trimmed
-    }
-
-    /// The 1-based line of the first byte sequence that is not UTF-8.
-    private static func firstInvalidUTF8Line(_ data: Data) -> Int? {
-        var line = 1
-        var lineStart = data.startIndex
-        for (offset, byte) in zip(data.indices, data) where byte == 0x0A {
-            if String(data: data[lineStart..<offset], encoding: .utf8) == nil { return line }
-            line += 1
-            lineStart = offset + 1
-        }
-        return String(data: data[lineStart...], encoding: .utf8) == nil ? line : nil
     }
 }

@@ -67,6 +67,12 @@ private struct GPXBuilder {
             case .start(let name):
                 depth += 1
                 try start(name)
+                // Most elements hold one text (<ele>, <time>): take it and the end tag at once.
+                if let text = scanner.textContent() {
+                    if capture != .none, !text.range.isEmpty { captured.append((text.range, text.hasEntities)) }
+                    try end()
+                    depth -= 1
+                }
             case .end:
                 try end()
                 depth -= 1
@@ -81,7 +87,8 @@ private struct GPXBuilder {
 
     private mutating func nextEvent() throws(OverlayError) -> XMLScanner.Event? {
         do {
-            return try scanner.next()
+            // Text matters only inside an element being captured (time, name, accuracy).
+            return try scanner.next(reportingText: capture != .none)
         } catch {
             throw malformed(error)
         }
@@ -160,7 +167,8 @@ private struct GPXBuilder {
 
     private mutating func startPoint(_ kind: PointKind, _ name: Range<Int>) throws(OverlayError) {
         var latitude: Double?, longitude: Double?
-        for attribute in scanner.attributes {
+        for index in 0..<scanner.attributeCount {
+            let attribute = scanner.attribute(index)
             if scanner.equals(attribute.name, "lat") {
                 latitude = try coordinate(attribute, element: name, limit: 90)
             } else if scanner.equals(attribute.name, "lon") {
@@ -247,9 +255,14 @@ private struct GPXBuilder {
     /// array point by point costs more than the rest of the parse).
     private mutating func flushSegment() {
         guard !segment.isEmpty else { return }
-        let t = document.tracks.count - 1
-        document.tracks[t][document.tracks[t].count - 1].append(contentsOf: segment)
-        segment.removeAll(keepingCapacity: true)
+        let t = document.tracks.count - 1, s = document.tracks[t].count - 1
+        if document.tracks[t][s].isEmpty {
+            // The usual case: move the buffer in rather than copy it.
+            swap(&document.tracks[t][s], &segment)
+        } else {
+            document.tracks[t][s].append(contentsOf: segment)
+            segment.removeAll(keepingCapacity: true)
+        }
     }
 
     private mutating func endCapture() throws(OverlayError) {

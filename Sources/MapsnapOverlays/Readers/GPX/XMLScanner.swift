@@ -8,6 +8,9 @@
 /// string. FoundationXML's `XMLParser` was measured first: 0.5 s for 100,000 track points with an
 /// empty delegate (about 2 s with a real one), and on Linux it failed at the end of that 13 MB file
 /// with `NSXMLParserErrorDomain` code 1, so GPX is read with this instead.
+import Foundation
+import MapsnapFormats
+
 struct XMLScanner {
     struct Attribute {
         var name: Range<Int>
@@ -32,23 +35,36 @@ struct XMLScanner {
         var reason: String
     }
 
+    /// An element that is open: its name and the offset of its `<`.
+    private struct OpenElement {
+        var name: Range<Int>
+        var offset: Int
+    }
+
     let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var attributes: [Attribute] = []
+    /// The attributes of the last start tag.
+    var attributes: ArraySlice<Attribute> { attributeStorage[..<attributeCountStorage] }
     /// Offset of the `<` of the last start or end tag returned.
     private(set) var tagOffset = 0
     private var position = 0
-    private var openNames: [Range<Int>] = []
-    private var openOffsets: [Int] = []
+    // Both stacks are overwritten rather than emptied and refilled: a track point is a dozen
+    // events, and `removeAll(keepingCapacity:)` and `append` cost more than the scanning.
+    private var attributeStorage: [Attribute] = []
+    private var attributeCountStorage = 0
+    private var open: [OpenElement] = []
+    private var openCount = 0
     private var sawRoot = false
     private var pendingEnd: Range<Int>?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        attributeStorage.reserveCapacity(8)
+        open.reserveCapacity(16)
     }
 
     /// The number of elements open around the current position (the root counts 1).
-    var depth: Int { openNames.count }
+    var depth: Int { openCount }
 
     /// The 1-based line holding `offset`.
     func line(at offset: Int) -> Int {
@@ -69,16 +85,20 @@ struct XMLScanner {
     }
 
     /// True when the bytes in `range` equal `name` (ASCII).
+    @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        guard range.count == name.utf8CodeUnitCount else { return false }
-        let expected = name.utf8Start
-        var k = 0
-        for i in range {
-            if bytes[i] != expected[k] { return false }
-            k += 1
-        }
-        return true
+        range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
     }
+
+    /// True when the bytes in two ranges of the input are the same.
+    func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+    }
+
+    var attributeCount: Int { attributeCountStorage }
+
+    /// Attribute `index` of the last start tag (`0..<attributeCount`).
+    func attribute(_ index: Int) -> Attribute { attributeStorage[index] }
 
     /// True when the bytes in `range` after an optional `prefix:` equal `name` (ASCII).
     func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
@@ -91,7 +111,10 @@ struct XMLScanner {
 
     // MARK: tokens
 
-    mutating func next() throws(Failure) -> Event? {
+    /// The next event, nil at the end of the document. With `reportingText` false, text and CDATA
+    /// inside the root are passed over (still checked) instead of reported: a reader that is not
+    /// collecting text spares itself half the events of a track point.
+    mutating func next(reportingText: Bool = true) throws(Failure) -> Event? {
         if let name = pendingEnd {
             pendingEnd = nil
             return .end(name: name)
@@ -100,70 +123,118 @@ struct XMLScanner {
         while position < n {
             if bytes[position] != 0x3C {  // text up to the next '<'
                 let start = position
-                var hasEntities = false
-                while position < n, bytes[position] != 0x3C {
-                    if bytes[position] == 0x26 { hasEntities = true }
-                    position += 1
-                }
-                if openNames.isEmpty {
-                    if let bad = (start..<position).first(where: { !Self.isSpace(bytes[$0]) }) {
-                        throw Failure(offset: bad, reason: sawRoot ? "text after the root element" : "text before the root element")
-                    }
+                position = ByteScan.firstIndex(in: bytes, from: start,
+                                               marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
+                if openCount == 0 {
+                    try checkOutsideRoot(start..<position)
                     continue
                 }
-                return .text(start..<position, hasEntities: hasEntities)
+                guard reportingText else { continue }
+                return .text(start..<position, hasEntities: containsAmpersand(start..<position))
             }
             let start = position
-            // Most tags are start tags: look at the byte after '<' once before trying the others.
+            // Most tags are start or end tags: look at the byte after '<' once before trying the others.
             let second = position + 1 < n ? bytes[position + 1] : 0
             if second != 0x3F && second != 0x21 && second != 0x2F {
                 return try startTag(at: start)
             }
-            if matches("<?") {
-                try skip(past: "?>", from: start + 2, unclosed: "a processing instruction is not closed with ?>")
-            } else if matches("<!--") {
-                try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
-            } else if matches("<![CDATA[") {
-                guard !openNames.isEmpty else { throw Failure(offset: start, reason: "CDATA outside the root element") }
-                try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
-                return .cdata((start + 9)..<(position - 3))
-            } else if matches("<!") {
-                try skipDeclaration(from: start)
-            } else if matches("</") {
+            if second == 0x2F {
                 return try endTag(at: start)
-            } else {
-                return try startTag(at: start)
             }
+            if let cdata = try skipMarkup(at: start), reportingText { return .cdata(cdata) }
         }
-        if let open = openNames.last {
-            throw Failure(offset: n, reason: "the document ends before <\(string(open))> (line \(line(at: openOffsets.last!))) is closed")
+        try checkEnd()
+        return nil
+    }
+
+    /// Skips `<?…?>`, `<!--…-->`, `<![CDATA[…]]>` (returning its content) or `<!…>` at `start`.
+    /// Out of line, like the checks below, so that `next` stays small: most calls return a tag.
+    @inline(never)
+    private mutating func skipMarkup(at start: Int) throws(Failure) -> Range<Int>? {
+        if matches("<?") {
+            try skip(past: "?>", from: start + 2, unclosed: "a processing instruction is not closed with ?>")
+        } else if matches("<!--") {
+            try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
+        } else if matches("<![CDATA[") {
+            guard openCount > 0 else { throw Failure(offset: start, reason: "CDATA outside the root element") }
+            try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
+            return (start + 9)..<(position - 3)
+        } else {
+            try skipDeclaration(from: start)
+        }
+        return nil
+    }
+
+    /// At the end of the input: every element closed, and there was one.
+    @inline(never)
+    private func checkEnd() throws(Failure) {
+        let n = bytes.count
+        if openCount > 0 {
+            let last = open[openCount - 1]
+            throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
-        return nil
+    }
+
+    /// Right after a `.start` event (not of a self-closing tag): when the element holds nothing
+    /// but text (perhaps none) and its own end tag follows, consumes both and returns the text,
+    /// exactly as the `.text` and `.end` events would have reported them; otherwise nil, and
+    /// nothing is consumed. A reader skips two events for most elements of a track point.
+    mutating func textContent() -> (range: Range<Int>, hasEntities: Bool)? {
+        guard pendingEnd == nil, openCount > 0 else { return nil }
+        let n = bytes.count
+        let name = open[openCount - 1].name
+        let textStart = position
+        let lt = ByteScan.firstIndex(in: bytes, from: textStart, marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
+        let nameStart = lt + 2, nameEnd = nameStart + name.count
+        guard nameEnd < n, bytes[lt + 1] == 0x2F, same(name, nameStart..<nameEnd) else { return nil }
+        var p = nameEnd
+        while p < n, Self.isSpace(bytes[p]) { p += 1 }
+        guard p < n, bytes[p] == 0x3E else { return nil }
+        let hasEntities = containsAmpersand(textStart..<lt)
+        tagOffset = lt
+        position = p + 1
+        openCount -= 1
+        return (textStart..<lt, hasEntities)
+    }
+
+    /// True when `range` holds an `&` (an entity or character reference to decode).
+    @inline(__always)
+    private func containsAmpersand(_ range: Range<Int>) -> Bool {
+        ByteScan.firstIndex(in: bytes, from: range.lowerBound, to: range.upperBound,
+                            marked: { ByteScan.marks($0, equalTo: 0x26) }, matches: { $0 == 0x26 }) < range.upperBound
+    }
+
+    /// Only white space may stand outside the root element. Out of line: the message strings
+    /// would otherwise be set up on every call of `next`.
+    @inline(never)
+    private func checkOutsideRoot(_ text: Range<Int>) throws(Failure) {
+        if let bad = text.first(where: { !Self.isSpace(bytes[$0]) }) {
+            throw Failure(offset: bad, reason: sawRoot ? "text after the root element" : "text before the root element")
+        }
     }
 
     private mutating func startTag(at start: Int) throws(Failure) -> Event {
         tagOffset = start
         position = start + 1
         let name = try readName(what: "a tag")
-        if openNames.isEmpty && sawRoot {
-            throw Failure(offset: start, reason: "a second root element <\(string(name))>")
+        if openCount == 0 && sawRoot {
+            throw failure(at: start) { "a second root element <\(string(name))>" }
         }
         sawRoot = true
-        attributes.removeAll(keepingCapacity: true)
+        attributeCountStorage = 0
         let n = bytes.count
         while true {
             skipSpaces()
-            guard position < n else { throw Failure(offset: start, reason: "the tag <\(string(name))> is not closed with >") }
+            guard position < n else { throw failure(at: start) { "the tag <\(string(name))> is not closed with >" } }
             if bytes[position] == 0x3E {  // >
                 position += 1
-                openNames.append(name)
-                openOffsets.append(start)
+                push(OpenElement(name: name, offset: start))
                 return .start(name: name)
             }
             if bytes[position] == 0x2F {  // />
                 guard position + 1 < n, bytes[position + 1] == 0x3E else {
-                    throw Failure(offset: position, reason: "expected > after / in <\(string(name))>")
+                    throw failure(at: position) { "expected > after / in <\(string(name))>" }
                 }
                 position += 2
                 pendingEnd = name
@@ -172,31 +243,38 @@ struct XMLScanner {
             let attributeName = try readName(what: "an attribute")
             skipSpaces()
             guard position < n, bytes[position] == 0x3D else {
-                throw Failure(offset: position, reason: "attribute \(string(attributeName)) of <\(string(name))> has no =\"value\"")
+                throw failure(at: position) { "attribute \(string(attributeName)) of <\(string(name))> has no =\"value\"" }
             }
             position += 1
             skipSpaces()
             guard position < n, bytes[position] == 0x22 || bytes[position] == 0x27 else {
-                throw Failure(offset: position, reason: "the value of attribute \(string(attributeName)) of <\(string(name))> is not quoted")
+                throw failure(at: position) { "the value of attribute \(string(attributeName)) of <\(string(name))> is not quoted" }
             }
             let quote = bytes[position]
             position += 1
             let valueStart = position
             var hasEntities = false
-            while position < n, bytes[position] != quote {
-                if bytes[position] == 0x3C {
-                    throw Failure(offset: position, reason: "< inside the value of attribute \(string(attributeName)) (write &lt;)")
+            // Eight bytes at a time to the closing quote, stopping at '<' (an error) and '&'.
+            var p = position
+            while true {
+                p = ByteScan.firstIndex(in: bytes, from: p, marked: { word in
+                    ByteScan.marks(word, equalTo: quote) | ByteScan.marks(word, equalTo: 0x3C) | ByteScan.marks(word, equalTo: 0x26)
+                }, matches: { c in c == quote || c == 0x3C || c == 0x26 })
+                guard p < n, bytes[p] != quote else { break }
+                if bytes[p] == 0x3C {
+                    throw failure(at: p) { "< inside the value of attribute \(string(attributeName)) (write &lt;)" }
                 }
-                if bytes[position] == 0x26 { hasEntities = true }
-                position += 1
+                hasEntities = true
+                p += 1
             }
+            position = p
             guard position < n else {
-                throw Failure(offset: valueStart, reason: "the value of attribute \(string(attributeName)) is not closed")
+                throw failure(at: valueStart) { "the value of attribute \(string(attributeName)) is not closed" }
             }
-            for existing in attributes where bytes[existing.name].elementsEqual(bytes[attributeName]) {
-                throw Failure(offset: attributeName.lowerBound, reason: "attribute \(string(attributeName)) appears twice in <\(string(name))>")
+            for k in 0..<attributeCount where same(attributeStorage[k].name, attributeName) {
+                throw failure(at: attributeName.lowerBound) { "attribute \(string(attributeName)) appears twice in <\(string(name))>" }
             }
-            attributes.append(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
+            appendAttribute(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
             position += 1
         }
     }
@@ -207,26 +285,56 @@ struct XMLScanner {
         let name = try readName(what: "a closing tag")
         skipSpaces()
         guard position < bytes.count, bytes[position] == 0x3E else {
-            throw Failure(offset: start, reason: "the closing tag </\(string(name))> is not closed with >")
+            throw failure(at: start) { "the closing tag </\(string(name))> is not closed with >" }
         }
         position += 1
-        guard let open = openNames.last else {
-            throw Failure(offset: start, reason: "</\(string(name))> closes no open element")
+        guard openCount > 0 else {
+            throw failure(at: start) { "</\(string(name))> closes no open element" }
         }
-        guard bytes[open].elementsEqual(bytes[name]) else {
-            throw Failure(offset: start, reason: "</\(string(name))> does not match <\(string(open))> opened on line \(line(at: openOffsets.last!))")
+        let last = open[openCount - 1]
+        guard same(last.name, name) else {
+            throw failure(at: start) { "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))" }
         }
-        openNames.removeLast()
-        openOffsets.removeLast()
+        openCount -= 1
         return .end(name: name)
     }
 
-    private mutating func readName(what: String) throws(Failure) -> Range<Int> {
+    /// A failure whose message is made only when it is thrown: out of line, so the string
+    /// interpolations do not weigh on the tag scanning around them.
+    @inline(never)
+    private func failure(at offset: Int, _ reason: () -> String) -> Failure {
+        Failure(offset: offset, reason: reason())
+    }
+
+    private mutating func push(_ element: OpenElement) {
+        if openCount < open.count { open[openCount] = element } else { open.append(element) }
+        openCount += 1
+    }
+
+    private mutating func appendAttribute(_ attribute: Attribute) {
+        if attributeCountStorage < attributeStorage.count {
+            attributeStorage[attributeCountStorage] = attribute
+        } else {
+            attributeStorage.append(attribute)
+        }
+        attributeCountStorage += 1
+    }
+
+    /// `what` names the token in the message when there is no name.
+    private mutating func readName(what: @autoclosure () -> String) throws(Failure) -> Range<Int> {
         let start = position
-        while position < bytes.count, !Self.endsName(bytes[position]) { position += 1 }
-        guard position > start else { throw Failure(offset: start, reason: "\(what) has no name") }
+        let n = bytes.count
+        var p = start
+        while p < n {
+            let c = bytes[p]
+            if c < 0x40 && (Self.nameStops >> c) & 1 != 0 { break }
+            p += 1
+        }
+        position = p
+        guard position > start else { throw Failure(offset: start, reason: "\(what()) has no name") }
         return start..<position
     }
+
 
     /// Skips `<!DOCTYPE …>` including an internal subset in brackets.
     private mutating func skipDeclaration(from start: Int) throws(Failure) {
@@ -271,14 +379,21 @@ struct XMLScanner {
     }
 
     private mutating func skipSpaces() {
-        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
+        var p = position
+        let n = bytes.count
+        while p < n, Self.isSpace(bytes[p]) { p += 1 }
+        position = p
     }
 
-    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    /// XML white space: space, tab, LF, CR (one bit test).
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c <= 0x20 && (0x1_0000_2600 as UInt64) >> c & 1 != 0 }
 
-    private static func endsName(_ c: UInt8) -> Bool {
-        isSpace(c) || c == 0x3E || c == 0x2F || c == 0x3D || c == 0x3C || c == 0x22 || c == 0x27
-    }
+    /// The bytes that end a name, all below 0x40, as bits of one word: white space, `>`, `/`, `=`,
+    /// `<`, `"` and `'`.
+    /// `XMLScannerTests.nameStops` checks the word against the list.
+    static let nameStops: UInt64 = 0x7000_8085_0000_2600
+
 
     // MARK: entities
 

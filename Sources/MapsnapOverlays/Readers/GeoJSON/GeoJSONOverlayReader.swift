@@ -28,6 +28,11 @@ public enum GeoJSONOverlayReader {
         } catch {
             throw .malformedJSON(InputLocation(file: fileName, line: error.line, column: error.column), reason: error.message)
         }
+        return try read(root, fileName: fileName, trackStyle: trackStyle)
+    }
+
+    /// GeoJSON already parsed (a batch manifest's inline `geojson`); `fileName` names it in messages.
+    public static func read(_ root: JSONValue, fileName: String, trackStyle: Track = Track()) throws(OverlayError) -> [Overlay] {
         let document: GeoJSONDocument
         do { document = try GeoJSONReader.read(root, rules: .strict) } catch { throw .geoJSON(file: fileName, error) }
         var overlays: [Overlay] = []

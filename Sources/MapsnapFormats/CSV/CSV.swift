@@ -1,0 +1,45 @@
+/// CSV for small files and reports: whole records as Strings, and a value escaped for a cell.
+/// Large files go through `CSVReader` and `CSVRecord.withBytes(at:)` instead.
+public enum CSV {
+    /// One record as Strings, with the 1-based line where it starts.
+    public struct Row: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
+    }
+
+    /// Every record of `text` (a header is just the first row), split as `CSVReader` does; the
+    /// first malformed record throws (`CSVReader` itself can go on past it).
+    public static func rows(_ text: String, commentMarker: UInt8? = nil) throws(CSVError) -> [Row] {
+        try rows(Array(text.utf8), commentMarker: commentMarker)
+    }
+
+    /// Every record of the UTF-8 `bytes` (a header is just the first row).
+    public static func rows(_ bytes: [UInt8], commentMarker: UInt8? = nil) throws(CSVError) -> [Row] {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(CSVError) -> [Row] in try rows(bytes, commentMarker: commentMarker) }
+    }
+
+    /// Every record of the UTF-8 `bytes` (a header is just the first row).
+    public static func rows(_ bytes: UnsafeBufferPointer<UInt8>, commentMarker: UInt8? = nil) throws(CSVError) -> [Row] {
+        var reader = CSVReader(bytes: bytes, commentMarker: commentMarker)
+        var rows: [Row] = []
+        while let record = try reader.next() { rows.append(Row(line: record.line, fields: record.strings)) }
+        return rows
+    }
+
+    /// `field` as one CSV cell: quoted, with `"` doubled, when it holds a comma, a quote, a CR or
+    /// an LF; as it is otherwise.
+    public static func escape(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return field }
+        var cell = "\""
+        for c in field {
+            if c == "\"" { cell += "\"" }
+            cell.append(c)
+        }
+        return cell + "\""
+    }
+}
