@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapKit
+import MapsnapStyle
 
 /// A whole conformance run: the render tests of a `render/` folder (`tests/…`, `assets/`) and the
 /// expression tests of an `expression/` folder (`tests/<family>/<name>/test.json`), judged as

@@ -1,5 +1,7 @@
 import Foundation
 import MapsnapKit
+import MapsnapFormats
+import MapsnapStyle
 
 /// One MapLibre render test: `tests/<category>/<name…>/style.json` and its `expected*.png`,
 /// with the settings upstream's runner reads from the style's `metadata.test` (and its defaults).

@@ -1,5 +1,8 @@
 import Foundation
 import MapsnapKit
+import MapsnapRender
+import MapsnapStyle
+import MapsnapTiles
 
 /// Renders MapLibre render tests with mapsnap and judges them as upstream's runner does
 /// (`test/integration/render/run_render_tests.ts`): the image is rendered at `width × height`

@@ -1,5 +1,7 @@
 import Foundation
 import MapsnapKit
+import MapsnapGeo
+import MapsnapStyle
 
 /// Plays a render test's `operations` on its style JSON before it is parsed, as far as a still
 /// renderer can: `wait` lets time pass, `setPaintProperty`/`setLayoutProperty` change a layer,

@@ -1,5 +1,9 @@
 import CCairo
 import Foundation
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapStyle
+import MapsnapTiles
 
 /// Draws a style over its vector sources for a camera: loads the tiles the view needs, places
 /// the labels of every symbol layer (top layer first), then paints the layers bottom-up.

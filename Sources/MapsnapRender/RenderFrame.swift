@@ -1,4 +1,7 @@
 import CCairo
+import MapsnapGeo
+import MapsnapStyle
+import MapsnapTiles
 
 /// One vector tile loaded for this frame, with where it lies on screen.
 struct LoadedTile {

@@ -66,7 +66,7 @@ struct SnapshotCommandTests {
     @Test func backgroundOnlyStyleWithACircle() throws {
         let dir = try CLIRunner.scratch()
         let style = dir.appendingPathComponent("plain.json")
-        try Data(#"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"#.utf8).write(to: style)
+        try Data(##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##.utf8).write(to: style)
         let out = dir.appendingPathComponent("out.png")
         let r = try CLIRunner.run(["--style", style.path, "--circle", "43.73,7.42,150", "--size", "200x160", "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")

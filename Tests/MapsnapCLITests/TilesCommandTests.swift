@@ -1,6 +1,8 @@
 import Foundation
 import MapsnapKit
 import Testing
+import MapsnapGeo
+import MapsnapTiles
 
 /// End to end: `mapsnap tiles` and `mapsnap merge` — outputs, resume after a hard kill, shards,
 /// GDAL's reading of the MBTiles, and bad input.
@@ -81,7 +83,7 @@ struct TilesCommandTests {
             } }
         }
         // The same area as a snapshot: MapLibre zoom z − 1, centered on the block.
-        let snapper = try Snapshotter(style: .defaultStyle)
+        let snapper = try Snapshotter(StyleSelection())
         let center = WebMercator.unproject(Point(x: Double(x0 + 1) * 256, y: Double(y0 + 1) * 256), zoom: Double(z) - 1)
         let camera = Camera(center: center, zoom: Double(z) - 1, size: ImageSize(width: 512, height: 512), pixelRatio: Double(scale))
         let snapshot = try snapper.renderer.render(camera)

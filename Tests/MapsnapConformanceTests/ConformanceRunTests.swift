@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import MapsnapKit
 @testable import MapsnapConformance
+import MapsnapRender
+import MapsnapStyle
 
 /// The runner end to end on a synthetic test folder (the layout of MapLibre's `render/`).
 @Suite struct ConformanceRunTests {

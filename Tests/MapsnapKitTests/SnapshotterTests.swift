@@ -178,7 +178,7 @@ struct StyleDataTests {
 
     /// MapLibre accepts `"sources": {}` with a background only: a geofence on plain white.
     @Test func styleWithoutSourcesDrawsOverlaysOnItsBackground() throws {
-        let path = try Self.style(#"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"#)
+        let path = try Self.style(##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##)
         let s = try Snapshotter(StyleSelection(style: .file(path)))
         #expect(s.coverage.regions.isEmpty)
         var r = MapRequest()

@@ -2,6 +2,9 @@ import Foundation
 import MapsnapKit
 import Testing
 @testable import MapsnapRender
+import MapsnapGeo
+import MapsnapStyle
+import MapsnapTiles
 
 /// A style's GeoJSON source opened from its definition and drawn.
 @Suite struct GeoJSONVectorSourceDefinitionTests {

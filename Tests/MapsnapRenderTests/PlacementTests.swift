@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapRender
+import MapsnapGeo
 
 struct CollisionIndexTests {
     @Test func boxesThatOverlapCollideAndOthersDoNot() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MapsnapRender
 import CCairo
+import MapsnapStyle
 
 /// SDF icons: a distance field in the sprite's alpha, drawn in the style's colour with a halo.
 @Suite struct SDFIconTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapsnapStyle
+import MapsnapGeo
 
 /// ==, !=, <, <=, >, >=, !, all, any, in, case, match, coalesce.
 @Suite struct DecisionExpressionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapStyle
+import MapsnapGeo
 
 @Suite struct FilterAnalysisTests {
     static func possibleValues(_ filter: String, _ key: String) throws -> String? {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapsnapStyle
+import MapsnapFormats
 
 @Suite struct LegacyFilterTests {
     static let road = MockFeature(["class": .string("primary"), "rank": .number(3), "oneway": .number(1), "name": .string("B")],

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapsnapStyle
+import MapsnapGeo
 
 /// literal, get, has, properties, id, geometry-type, zoom, let/var, typeof.
 @Suite struct LookupExpressionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapStyle
+import MapsnapGeo
 
 @Suite struct StyleDocumentTests {
     static func parse(_ text: String, file: String = "styles/x.json") -> Result<StyleDocument, StyleError> {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MapsnapStyle
+import MapsnapGeo
 
 /// A feature for tests: properties, an optional id and a geometry type.
 struct MockFeature: Feature {

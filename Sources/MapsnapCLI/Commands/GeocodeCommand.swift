@@ -33,23 +33,25 @@ enum GeocodeCommand {
         finish: { c in
             guard c.point != nil else { throw UsageError(option: "", message: "give the point as LAT,LON (latitude first)") }
         },
-        run: { c, console in
-            do {
-                let point = c.point!
-                let geocoder = try SnapshotterCache().geocoder(for: c.request.style)
-                guard geocoder.coverage.covers(point) else {
-                    throw UsageError(option: "", message: "\(point) is outside the data, which covers \(geocoder.coverage.summary) (W,S,E,N)")
-                }
-                let address = geocoder.lookup(point)
-                if c.json {
-                    let data = try JSONSerialization.data(withJSONObject: address.json, options: [.prettyPrinted, .sortedKeys])
-                    console.out(String(decoding: data, as: UTF8.self))
-                } else {
-                    console.out(address.formatted.isEmpty ? "(no address found near \(point))" : address.formatted)
-                }
-                return .success
-            } catch {
-                return CommandErrors.report(error, command: command, console)
+        run: { c, console in run(c, console) })
+
+    static func run(_ c: GeocodeInvocation, _ console: Console) -> ExitCode {
+        do {
+            let point = c.point!
+            let geocoder = try SnapshotterCache().geocoder(for: c.request.style)
+            guard geocoder.coverage.covers(point) else {
+                throw UsageError(option: "", message: "\(point) is outside the data, which covers \(geocoder.coverage.summary) (W,S,E,N)")
             }
-        })
+            let address = geocoder.lookup(point)
+            if c.json {
+                let data = try JSONSerialization.data(withJSONObject: address.json, options: [.prettyPrinted, .sortedKeys])
+                console.out(String(decoding: data, as: UTF8.self))
+            } else {
+                console.out(address.formatted.isEmpty ? "(no address found near \(point))" : address.formatted)
+            }
+            return .success
+        } catch {
+            return CommandErrors.report(error, command: command, console)
+        }
+    }
 }

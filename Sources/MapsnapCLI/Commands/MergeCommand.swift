@@ -30,13 +30,15 @@ enum MergeCommand {
             guard c.output != nil else { throw UsageError(option: "--output", message: "is required: the merged .mbtiles file") }
             guard !c.inputs.isEmpty else { throw UsageError(option: "", message: "give the .mbtiles files to merge") }
         },
-        run: { c, console in
-            do {
-                let s = try TileMerge.merge(c.inputs, into: c.output!)
-                console.info("merge: \(s.tiles) tiles from \(s.inputs) files → \(c.output!)")
-                return .success
-            } catch {
-                return CommandErrors.report(error, command: command, console)
-            }
-        })
+        run: { c, console in run(c, console) })
+
+    static func run(_ c: MergeInvocation, _ console: Console) -> ExitCode {
+        do {
+            let s = try TileMerge.merge(c.inputs, into: c.output!)
+            console.info("merge: \(s.tiles) tiles from \(s.inputs) files → \(c.output!)")
+            return .success
+        } catch {
+            return CommandErrors.report(error, command: command, console)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapKit
+import MapsnapRender
 
 /// `mapsnap [snapshot] [options]`: one PNG of one view.
 struct SnapshotInvocation: RequestContext, Verbosity {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Loads a track file for `--track`: `.gpx`, `.geojson` / `.json` or `.csv`, chosen by extension
 /// (case-insensitive).

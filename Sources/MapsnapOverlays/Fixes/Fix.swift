@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// One GPS reading: where the device thought it was, how sure it was, and when.
 public struct Fix: Sendable, Equatable {

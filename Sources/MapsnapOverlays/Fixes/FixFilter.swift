@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Drops GPS fixes that would draw a track wrong. Each rule is looked at in this order, and a fix
 /// is counted under the first rule that drops it:

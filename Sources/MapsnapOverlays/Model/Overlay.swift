@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// One thing drawn over the base map, in WGS-84. Within a kind, later overlays are meant to be drawn
 /// on top of earlier ones.
 public enum Overlay: Sendable, Equatable {

@@ -1,5 +1,7 @@
 import CCairo
 import MapsnapStyle
+import MapsnapFormats
+import MapsnapGeo
 
 /// A Cairo drawing context on a `RasterImage`, in points: the device scale (pixel ratio) is set
 /// once, so painters work in the same units as the style (line widths, text sizes).

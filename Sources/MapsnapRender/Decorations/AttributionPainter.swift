@@ -1,4 +1,6 @@
 import CCairo
+import MapsnapGeo
+import MapsnapStyle
 
 /// The data credit, small in the bottom-right corner on a translucent white band, as every
 /// OpenStreetMap-based map must show it.

@@ -1,4 +1,6 @@
 import CCairo
+import MapsnapGeo
+import MapsnapStyle
 
 /// A report caption: a band under the map with a title, the caption text and an address line,
 /// wrapped to the image's width. Returns a new, taller image.

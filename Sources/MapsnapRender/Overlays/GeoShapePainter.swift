@@ -1,4 +1,7 @@
 import CCairo
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapStyle
 
 /// Geofence circles (geodesic rings: a 100 m circle is 100 m at any latitude) and polygons with
 /// holes (even-odd, so holes show whatever way their rings wind).

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapOverlays
 
 /// The PNG images of icon markers, read once per renderer by path. Not for concurrent use (one
 /// per renderer, like the renderer itself).

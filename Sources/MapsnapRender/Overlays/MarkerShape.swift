@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapGeo
+import MapsnapOverlays
 
 /// The balloon pin: a round head over a point whose tip sits exactly on the coordinate.
 /// All sizes are in points, relative to the tip at (0, 0) (y grows down).

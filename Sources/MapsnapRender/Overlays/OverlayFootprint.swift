@@ -1,3 +1,5 @@
+import MapsnapGeo
+import MapsnapOverlays
 /// What an overlay covers, for fitting a camera around it: geographic points, each carrying a box
 /// in screen points around it (a marker's balloon and title, the location dot), so that a camera
 /// can keep the whole drawing inside its padding.

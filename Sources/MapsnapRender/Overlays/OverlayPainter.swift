@@ -1,3 +1,5 @@
+import MapsnapOverlays
+import MapsnapGeo
 /// Draws the overlays over the base map in a fixed order, bottom to top: polygons, geofence
 /// circles, tracks, the user's location, markers. Before base-map labels are placed, the markers,
 /// their titles and the location dot reserve their space, so no base label is drawn over them.

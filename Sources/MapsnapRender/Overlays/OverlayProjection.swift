@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// WGS-84 positions → screen points for overlays, taking the copy of the world nearest the view
 /// and keeping lines continuous across the antimeridian (a track from 179.9° to −179.9° goes the

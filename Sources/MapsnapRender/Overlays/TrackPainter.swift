@@ -1,5 +1,8 @@
 import Foundation
 import CCairo
+import MapsnapGeo
+import MapsnapOverlays
+import MapsnapStyle
 
 /// Tracks: simplified to the render resolution (sub-pixel detail dropped, so 100,000 points draw
 /// fast), a casing under the line, round joins and caps, optional dashes, and small start (green)

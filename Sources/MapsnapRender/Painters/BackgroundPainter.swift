@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapStyle
+import MapsnapGeo
 
 /// `background`: one color over the whole canvas.
 enum BackgroundPainter {

@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
 
 /// `circle`: a disc of `circle-radius` points at every point of the feature, with an optional stroke.
 enum CirclePainter {

@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapStyle
+import MapsnapGeo
 
 /// `fill`: polygons, with holes (non-zero winding: MVT rings wind opposite ways), an optional
 /// outline. Features whose paint does not depend on their properties are filled as one path per tile.

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
 
 /// `line`: lines are drawn as MapLibre draws them (`LineStrip` + `LineRasterizer`): its join and
 /// cap shapes, anti-aliasing, blur, gap width, offset, dashes (in line widths at the integer zoom

@@ -1,5 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
 
 /// Draws solid lines straight into the image's pixels the way MapLibre's line shader does, so
 /// that maps made with MapLibre styles look as they do in MapLibre: each triangle of the

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
 
 /// A line extruded into a triangle strip the way MapLibre's line bucket does it, so that lines
 /// have MapLibre's shapes: the same join choice (miter up to the miter limit, bevel, the "flip

@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// Boxes already taken by placed labels, in a uniform grid so that a query only looks at nearby
 /// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one.
 final class CollisionIndex {

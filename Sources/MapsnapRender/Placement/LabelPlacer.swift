@@ -1,4 +1,7 @@
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
+import MapsnapTiles
 
 /// Places the labels of every symbol layer before anything is drawn: the top layer first (higher
 /// layers win), within a layer by `symbol-sort-key`, then in data order. A label is placed only

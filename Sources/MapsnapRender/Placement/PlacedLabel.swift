@@ -1,3 +1,5 @@
+import MapsnapGeo
+import MapsnapStyle
 /// A label that won its place: what to draw and where.
 struct PlacedLabel {
     enum Shape {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// A screen-space polyline measured along its length, for placing labels on lines.
 struct Polyline {

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapGeo
+import MapsnapStyle
 
 /// The geometry of symbol placement that does not depend on the frame: where text sits around its
 /// anchor point, turned and stretched boxes.

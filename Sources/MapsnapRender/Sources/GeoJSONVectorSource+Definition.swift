@@ -1,3 +1,5 @@
+import MapsnapTiles
+import MapsnapStyle
 /// Where a style's `geojson` source meets the tiles module, which never imports the style.
 extension GeoJSONVectorSource {
     /// The source a style defines: its inline data, or the file its `data` names (a path or a

@@ -1,3 +1,6 @@
+import MapsnapGeo
+import MapsnapStyle
+import MapsnapTiles
 /// A feature as the renderer keeps it for one frame: decoded once per tile and source layer,
 /// shared by every style layer that reads it (a road's casing and its fill decode its geometry once).
 final class RenderFeature {

@@ -1,3 +1,5 @@
+import MapsnapGeo
+import MapsnapTiles
 /// Tile coordinates (0...extent) → screen points, as one affine map per tile:
 /// `screen = (a·x + b·y + c, d·x + e·y + f)`.
 public struct TileProjection: Sendable {

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapStyle
 
 /// How an SDF icon is coloured: `icon-color`, and a halo (`icon-halo-*`).
 struct SDFTint {

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// A MapLibre sprite: `<base>.json` (icon name → rectangle) and `<base>.png`, or the `@2x` pair
 /// for pixel ratios of 2 and more when it exists.

@@ -1,5 +1,6 @@
 import CCairo
 import CPangoCairo
+import MapsnapGeo
 
 /// A shaped label: its Pango layout, its logical box and, for labels along lines, the position
 /// of every glyph on the baseline.

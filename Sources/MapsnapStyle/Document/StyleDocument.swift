@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// A MapLibre style sheet (version 8), parsed and type-checked: every problem is reported
 /// with its JSON path, all at once; unsupported features become warnings.

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// An entry of the style's `sources`.
 public enum StyleSource: Sendable {

@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// What an expression is evaluated against: the map zoom (MapLibre zoom, 512-px world at 0)
 /// and, for data-driven expressions, the feature.
 public struct EvaluationContext {

@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// Collects the problems found while parsing one style (shared by every nested context).
 final class IssueLog {
     var errors: [StyleIssue] = []

@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// `["at", index, array]`: the item at an integer index.
 struct At: Expression, ExpressionOperator {
     static let names = ["at"]

@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// `["geometry-type"]`: "Point", "LineString", "Polygon" (or "Unknown").
 struct GeometryTypeExpression: Expression, ExpressionOperator {
     static let names = ["geometry-type"]

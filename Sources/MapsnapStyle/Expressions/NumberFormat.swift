@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// `["number-format", number, {"locale", "currency", "min-fraction-digits", "max-fraction-digits"}]`.
 /// Basic: fraction digits are honoured (default 0...3, as `Intl.NumberFormat`), thousands

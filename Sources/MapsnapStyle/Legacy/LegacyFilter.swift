@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// The legacy filter syntax (`["==", "class", "motorway"]`, `["in", "$type", ...]`, `["!has", k]`,
 /// `["all", ...]`, `["none", ...]`) with its own semantics: comparisons are strictly typed, so
 /// a missing property or a value of another type never matches `==` or `<`.

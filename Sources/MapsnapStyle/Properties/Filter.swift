@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// A layer's `filter`: an expression, or the legacy filter syntax (told apart the way MapLibre
 /// does). A filter whose evaluation fails or is not a boolean does not match.
 public struct Filter: Sendable {

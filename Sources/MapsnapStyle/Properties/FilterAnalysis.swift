@@ -1,4 +1,5 @@
 import MapsnapFormats
+import MapsnapGeo
 
 /// The values of one feature property for which a filter can be true: a finite set, and
 /// whether a feature without the property can pass.

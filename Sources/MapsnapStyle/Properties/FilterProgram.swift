@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// A filter's common shapes compiled into plain tests on the feature, so that `Filter.matches`
 /// does not walk the expression tree for them: no existential call per node, no `StyleValue`
 /// per property read, no evaluation context. Shapes it does not know stay expressions and are

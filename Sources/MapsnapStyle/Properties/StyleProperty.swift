@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// A typed paint or layout property: a constant, or an expression (zoom function, data-driven
 /// or both) evaluated per render or per feature.
 public struct StyleProperty<T: Sendable>: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import MapsnapFormats
+import MapsnapGeo
 
 /// Runs one of MapLibre's expression tests (`maplibre-style-spec/test/integration/expression`,
 /// one `test.json` each) against this module's parser and evaluator, and judges it as upstream

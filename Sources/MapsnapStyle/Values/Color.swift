@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// An sRGB colour with straight (not premultiplied) alpha; every channel is in 0...1.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// A value in a style sheet or produced by an expression: the JSON kinds plus `color`.
 ///

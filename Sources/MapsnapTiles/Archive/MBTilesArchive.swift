@@ -1,5 +1,6 @@
 import Foundation
 internal import CSQLite
+import MapsnapGeo
 
 /// A read-only MBTiles 1.x archive (an SQLite file with `metadata` and `tiles`; `tiles` may be a
 /// view, as in deduplicated archives). Tile addresses are XYZ (`TileID`); the flip to the TMS

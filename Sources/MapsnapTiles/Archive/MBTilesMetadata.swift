@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// The `metadata` table of an MBTiles 1.x file, with the rows the renderer uses parsed into types.
 /// Rows that are missing or do not parse are nil here; `raw` keeps every row as stored.

@@ -1,5 +1,6 @@
 import Foundation
 internal import CSQLite
+import MapsnapGeo
 
 /// Writes raster tiles to an MBTiles 1.3 file with the deduplicating images/map layout: each
 /// distinct image is stored once (a sea tile, an empty tile) and `tiles` is a view, as the spec

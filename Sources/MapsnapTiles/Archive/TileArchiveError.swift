@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// Why a tile archive could not be opened or read. Every message starts with the archive's path
 /// and fits on one line, e.g. `data/x.mbtiles: not an MBTiles file (no 'tiles' table)`.
 public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendable {

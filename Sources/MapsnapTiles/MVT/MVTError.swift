@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// Why a vector tile (or one of its layers or features) could not be decoded. Each case carries the
 /// bad value and where it was found (byte offsets count from the start of the decompressed tile)
 /// and names the protobuf or MVT 2.1 rule it breaks, so a message alone is enough to find the fault.

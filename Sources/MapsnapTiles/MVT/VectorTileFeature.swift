@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// One feature of a vector tile layer. Creating it reads only the feature's header (id, type and
 /// where its tags and geometry lie); `property(_:)`, `properties` and `geometryParts()` decode
 /// from the tile's bytes each time they are called, so call them once and keep the result.

@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// One layer of a vector tile: its name, extent, version and features. Its key and value tables
 /// are decoded once, when the layer is first taken from its `VectorTile`; features are decoded
 /// one at a time as they are iterated.

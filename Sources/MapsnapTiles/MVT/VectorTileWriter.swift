@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Writes Mapbox Vector Tiles (MVT 2.1): the inverse of `VectorTile`. Used to hand geometry from
 /// other sources (GeoJSON cut into tiles) to the same lazy reader the renderer uses for MBTiles.

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// A vector source whose tiles are files named by a template, e.g. `tiles/{z}/{x}/{y}.pbf` or
 /// `tiles/{z}-{x}-{y}.mvt` (a folder of tiles, or a `tiles` URL of a style mapped to a folder).

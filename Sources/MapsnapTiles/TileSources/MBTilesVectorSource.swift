@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// A vector source backed by one or more MBTiles archives with disjoint data (e.g. several
 /// regions): every archive's copy of a tile is drawn. Decoded tiles are kept in a `TileCache`.
 public final class MBTilesVectorSource: VectorTileProvider {

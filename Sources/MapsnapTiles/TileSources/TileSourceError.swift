@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// A tile a source holds but cannot decode; the renderer warns and skips it.
 public enum TileSourceError: Error, CustomStringConvertible {
     case corruptTile(path: String, tile: TileID, reason: String)

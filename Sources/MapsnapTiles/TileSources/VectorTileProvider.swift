@@ -1,3 +1,4 @@
+import MapsnapGeo
 /// Where a style's vector source gets its tiles: an MBTiles archive, a folder of tiles, GeoJSON
 /// cut into tiles. Not for concurrent use: each rendering thread opens its own.
 public protocol VectorTileProvider: AnyObject {

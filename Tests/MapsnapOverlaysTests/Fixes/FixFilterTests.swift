@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
 
 struct FixFilterTests {
     static let t0 = Date(timeIntervalSince1970: 1_714_550_400)  // 2024-05-01T08:00:00Z

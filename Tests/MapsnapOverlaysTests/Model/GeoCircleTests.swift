@@ -1,5 +1,7 @@
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
+import MapsnapStyle
 
 struct GeoCircleTests {
     @Test func defaultsLookLikeAGeofence() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
 
 struct OverlayTests {
     static let beijingGCJ02 = LatLon(39.9101034993, 116.4037435727)

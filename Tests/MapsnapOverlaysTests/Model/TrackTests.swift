@@ -1,5 +1,7 @@
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
+import MapsnapStyle
 
 struct TrackTests {
     @Test func defaultsAreABlueLineWithAWhiteCasing() {

@@ -1,5 +1,7 @@
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
+import MapsnapStyle
 
 struct UserLocationTests {
     @Test func defaults() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
 
 struct CSVFixReaderTests {
     static let t = Date(timeIntervalSince1970: 1_714_552_200)  // 2024-05-01T08:30:00Z

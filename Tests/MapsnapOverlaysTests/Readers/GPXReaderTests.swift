@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapOverlays
+import MapsnapGeo
 
 struct GPXReaderTests {
     static let sample = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MapsnapTiles
+import MapsnapGeo
 
 @Suite struct MBTilesArchiveTests {
     // MARK: the embedded archives

@@ -1,5 +1,6 @@
 import Testing
 import MapsnapTiles
+import MapsnapGeo
 
 @Suite struct MBTilesMetadataTests {
     @Test func parsesTheRowsTheRendererUses() {

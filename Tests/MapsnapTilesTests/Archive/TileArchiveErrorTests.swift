@@ -1,5 +1,6 @@
 import Testing
 import MapsnapTiles
+import MapsnapGeo
 
 @Suite struct TileArchiveErrorTests {
     @Test(arguments: [

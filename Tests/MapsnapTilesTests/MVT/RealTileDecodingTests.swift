@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MapsnapTiles
+import MapsnapGeo
 
 /// Decoding the embedded OpenMapTiles archives. Expected numbers come from an independent
 /// throwaway Python reader of the same files (gzip + a hand-written protobuf walk).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapTiles
+import MapsnapGeo
 
 @Suite struct VectorTileFeatureTests {
     // MARK: header

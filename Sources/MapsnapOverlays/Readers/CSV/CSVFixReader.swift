@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// Reads GPS fixes from comma-separated text, one fix a record: `lat,lon[,accuracy_m][,time]`
 /// (latitude first, degrees WGS-84; accuracy in meters, empty when unknown; time in ISO 8601, e.g.

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Reads GPX 1.1 and 1.0 (the elements used here are the same in both): `trk/trkseg/trkpt`,
 /// `rte/rtept` and `wpt`, each point's `lat`/`lon` attributes and `<time>`, and the `<name>` of

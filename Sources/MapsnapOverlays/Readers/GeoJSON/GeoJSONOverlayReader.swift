@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// Reads overlays from GeoJSON (RFC 7946): a FeatureCollection, a single Feature or a bare geometry,
 /// read by the one `GeoJSONReader` with its strict rules and styled by each feature's

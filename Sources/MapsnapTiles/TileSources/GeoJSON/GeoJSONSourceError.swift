@@ -1,4 +1,5 @@
 import MapsnapFormats
+import MapsnapGeo
 
 /// Why a style's GeoJSON source could not be opened.
 public enum GeoJSONSourceError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 
 /// Cuts projected GeoJSON features into one vector tile on demand, as MapLibre's geojson-vt does,
 /// so that GeoJSON draws like the same data in a vector tile would:

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// A style's `geojson` source as a vector tile source: the GeoJSON is read and projected once,
 /// then each tile the renderer asks for is cut from it (`GeoJSONTiler`, the geojson-vt rules) and

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapGeo
 
 /// A vertex in the Web Mercator unit square (x east, y south, 0...1 across the world), with its
 /// Douglas–Peucker importance: the squared distance (unit²) it adds to its simplified line, 1 for

@@ -1,2 +1,0 @@
-@_exported import MapsnapGeo
-@_exported import MapsnapStyle

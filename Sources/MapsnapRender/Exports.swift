@@ -1,4 +1,0 @@
-@_exported import MapsnapGeo
-@_exported import MapsnapStyle
-@_exported import MapsnapTiles
-@_exported import MapsnapOverlays
