@@ -37,7 +37,7 @@ struct BatchCommandTests {
         let byID = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0) })
         #expect(byID["a1"]?[1] == "ok" && byID["a2"]?[1] == "ok")
         #expect(byID["line-3"]?[1] == "failed")
-        #expect(byID["line-3"]?[3].contains("checkins.jsonl:3: not valid JSON") == true, "\(byID["line-3"] ?? [])")
+        #expect(byID["line-3"]?[3].contains("checkins.jsonl:3: item: not valid JSON") == true, "\(byID["line-3"] ?? [])")
         #expect(byID["bad-coordinate"]?[3].contains("center: latitude 95 is outside -90...90") == true, "\(byID["bad-coordinate"] ?? [])")
         #expect(byID["missing-track"]?[1] == "failed")
         #expect(byID["missing-track"]?[3].contains("nowhere.gpx") == true, "\(byID["missing-track"] ?? [])")

@@ -48,7 +48,7 @@ struct SnapshotCommandTests {
         #expect(r.status == 0)
         let warnings = r.stderr.split(separator: "\n")
         #expect(warnings.count == 1)
-        #expect(r.stderr.contains("mapsnap: warning: the view around 10,10 is outside the data, which covers 7.349,43.71,7.491,43.77 (W,S,E,N)"), "\(r.stderr)")
+        #expect(r.stderr.contains("mapsnap: warning: the view around 10,10 is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N)"), "\(r.stderr)")
         #expect(CLIRunner.pngSize(out) != nil)
     }
 

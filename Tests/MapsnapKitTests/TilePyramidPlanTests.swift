@@ -46,14 +46,14 @@ struct TilePyramidPlanTests {
     }
     static let bad: [Bad] = [
         .init(box: BoundingBox(west: 10, south: 0, east: 5, north: 1), zooms: 1...2,
-              message: "--bbox: west 10 is east of east 5 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
-        .init(box: BoundingBox(west: 0, south: -91, east: 1, north: 1), zooms: 1...2, message: "--bbox: latitude -91 is outside -90...90"),
-        .init(box: BoundingBox(west: 0, south: 2, east: 1, north: 1), zooms: 1...2, message: "--bbox: south 2 must be below north 1"),
-        .init(box: nil, zooms: 3...25, message: "--zoom: zoom levels must be within 0-24, got 3-25"),
+              message: "bbox: west 10 is east of east 5 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
+        .init(box: BoundingBox(west: 0, south: -91, east: 1, north: 1), zooms: 1...2, message: "bbox: latitude -91 is outside -90...90"),
+        .init(box: BoundingBox(west: 0, south: 2, east: 1, north: 1), zooms: 1...2, message: "bbox: south 2 must be below north 1"),
+        .init(box: nil, zooms: 3...25, message: "zoom: zoom levels must be within 0-24, got 3-25"),
     ]
 
     @Test(arguments: bad)
-    func badOptionsNameTheirArgument(_ c: Bad) {
+    func badOptionsNameTheirField(_ c: Bad) {
         var o = TilePyramidOptions()
         o.bbox = c.box
         o.zooms = c.zooms
