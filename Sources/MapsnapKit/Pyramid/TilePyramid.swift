@@ -196,8 +196,9 @@ public final class TilePyramid {
     private func metadata(_ main: Snapshotter, _ boxes: [BoundingBox]) -> [String: String] {
         let box = BoundingBox.union(of: boxes)!
         func f(_ v: Double) -> String { String(format: "%.6f", v) }
-        let center = box.center
-        return [
+        // A center that has data: the first area's (the union of several regions may be open sea).
+        let center = boxes[0].center
+        var metadata = [
             "name": "mapsnap \(main.style.name ?? "map")",
             "format": "png",
             "type": "baselayer",
@@ -207,8 +208,9 @@ public final class TilePyramid {
             "center": "\(f(center.longitude)),\(f(center.latitude)),\(options.zooms.lowerBound)",
             "minzoom": "\(options.zooms.lowerBound)",
             "maxzoom": "\(options.zooms.upperBound)",
-            "attribution": main.attribution,
         ]
+        if let credit = main.attribution { metadata["attribution"] = credit }
+        return metadata
     }
 }
 

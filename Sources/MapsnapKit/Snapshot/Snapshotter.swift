@@ -14,8 +14,9 @@ public final class Snapshotter {
     /// Where the vector data is, region by region.
     public let coverage: DataCoverage
     public let renderer: MapRenderer
-    /// The data credit drawn by default: the sources' attribution, else OpenMapTiles and OSM.
-    public let attribution: String
+    /// The data credit drawn by default: the sources' attribution, else OpenMapTiles and OSM for
+    /// vector data without one; nil when the style draws no data at all (a background only).
+    public let attribution: String?
     let vectorSources: [String: MBTilesVectorSource]
 
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
@@ -34,7 +35,8 @@ public final class Snapshotter {
         var providers = data.geoJSON
         for (name, source) in data.vector { providers[name] = source }
         renderer = MapRenderer(style: style, sources: providers, sprites: sprites)
-        attribution = data.credits.isEmpty ? Self.defaultAttribution : data.credits.joined(separator: " ")
+        attribution = !data.credits.isEmpty ? data.credits.joined(separator: " ")
+            : data.vector.isEmpty ? nil : Self.defaultAttribution
     }
 
     /// The vector sources' archives, by source name (for the geocoder and pyramid planning).
