@@ -130,11 +130,7 @@ public struct RenderTestRunner {
             warnings.append("sprite \(sprite) is not local; drawn without it")
             return []
         }
-        do {
-            let one = try SpriteSheet(base: base, pixelRatio: 1)
-            let two = try SpriteSheet(base: base, pixelRatio: 2)
-            return two.jsonPath == one.jsonPath ? [one] : [one, two]
-        } catch {
+        do { return try SpriteSheet.sheets(base: base) } catch {
             warnings.append("sprite: \(error)")
             return []
         }

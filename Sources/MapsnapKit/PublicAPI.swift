@@ -18,7 +18,8 @@ public typealias Camera = MapsnapGeo.Camera
 public typealias Overlay = MapsnapOverlays.Overlay
 public typealias Marker = MapsnapOverlays.Marker
 public typealias MarkerIcon = MapsnapOverlays.MarkerIcon
-public typealias IconAnchor = MapsnapOverlays.IconAnchor
+/// MapLibre's anchor words, for icon markers.
+public typealias IconAnchor = MapsnapStyle.TextAnchor
 public typealias UserLocation = MapsnapOverlays.UserLocation
 public typealias GeoCircle = MapsnapOverlays.GeoCircle
 public typealias Track = MapsnapOverlays.Track

@@ -25,11 +25,7 @@ enum SpriteLoader {
         } else {
             return []
         }
-        do {
-            let one = try SpriteSheet(base: base, pixelRatio: 1)
-            let two = try SpriteSheet(base: base, pixelRatio: 2)
-            return two.jsonPath == one.jsonPath ? [one] : [one, two]
-        } catch {
+        do { return try SpriteSheet.sheets(base: base) } catch {
             throw RequestError(field, override == nil ? "sprite: \(error)" : "\(error)")
         }
     }

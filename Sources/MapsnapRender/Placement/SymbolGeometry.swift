@@ -41,19 +41,7 @@ extension LabelPlacer {
                     maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
     }
 
-    static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) {
-        switch anchor {
-        case .center: (0.5, 0.5)
-        case .left: (0, 0.5)
-        case .right: (1, 0.5)
-        case .top: (0.5, 0)
-        case .bottom: (0.5, 1)
-        case .topLeft: (0, 0)
-        case .topRight: (1, 0)
-        case .bottomLeft: (0, 1)
-        case .bottomRight: (1, 1)
-        }
-    }
+    static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) { anchor.unitPoint }
 
     /// An icon's box stretched to the text's (plus padding: top, right, bottom, left), in width,
     /// height or both; the other dimension keeps its size, centred on the text.

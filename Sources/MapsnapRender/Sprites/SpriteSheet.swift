@@ -34,6 +34,13 @@ public final class SpriteSheet: @unchecked Sendable {
     public let jsonPath: String
 
     /// Loads `base` (a path without extension, e.g. `styles/sprite/mapsnap`) for `pixelRatio`.
+    /// The sprite at pixel ratio 1 and, when it has one, 2 (`@2x`): what a renderer picks from.
+    public static func sheets(base: String) throws(SpriteError) -> [SpriteSheet] {
+        let one = try SpriteSheet(base: base, pixelRatio: 1)
+        let two = try SpriteSheet(base: base, pixelRatio: 2)
+        return two.jsonPath == one.jsonPath ? [one] : [one, two]
+    }
+
     public init(base: String, pixelRatio: Double) throws(SpriteError) {
         var chosen = base
         if pixelRatio >= 2, FileManager.default.fileExists(atPath: base + "@2x.json") { chosen = base + "@2x" }
