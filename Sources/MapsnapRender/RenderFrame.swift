@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 import MapsnapGeo
 import MapsnapStyle
 import MapsnapTiles
@@ -143,16 +144,21 @@ final class RenderFrame {
 }
 
 /// Warnings of one render, each said once (a corrupt tile is named once, not per layer).
-public final class WarningLog: @unchecked Sendable {
-    public private(set) var messages: [String] = []
-    private var seen: Set<String> = []
-    private let sink: ((String) -> Void)?
+/// Safe to share between threads: a metatile's labels and tiles may warn from any worker.
+public final class WarningLog: Sendable {
+    private let state = Mutex<(messages: [String], seen: Set<String>)>(([], []))
+    private let sink: (@Sendable (String) -> Void)?
 
-    public init(sink: ((String) -> Void)? = nil) { self.sink = sink }
+    public init(sink: (@Sendable (String) -> Void)? = nil) { self.sink = sink }
+
+    public var messages: [String] { state.withLock { $0.messages } }
 
     public func warn(_ message: String) {
-        guard seen.insert(message).inserted else { return }
-        messages.append(message)
-        sink?(message)
+        let isNew = state.withLock { s in
+            guard s.seen.insert(message).inserted else { return false }
+            s.messages.append(message)
+            return true
+        }
+        if isNew { sink?(message) }
     }
 }

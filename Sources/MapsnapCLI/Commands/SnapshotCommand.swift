@@ -38,7 +38,8 @@ enum SnapshotCommand {
 
     static func run(_ c: SnapshotInvocation, _ console: Console) -> ExitCode {
         let start = Date()
-        let warnings = WarningLog(sink: c.quiet ? nil : { console.warning($0) })
+        let sink: (@Sendable (String) -> Void)? = c.quiet ? nil : { @Sendable message in console.warning(message) }
+        let warnings = WarningLog(sink: sink)
         do {
             let overlays = try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem)
             if !c.quiet { overlays.warnings.forEach(console.warning) }

@@ -4,7 +4,7 @@ import MapsnapRender
 
 /// A rendered image and the camera it shows, like `MKMapSnapshotter.Snapshot`: `point(for:)`
 /// tells where a coordinate lands in the image, `coordinate(at:)` the reverse.
-public struct Snapshot: @unchecked Sendable {
+public struct Snapshot {
     public let image: RasterImage
     public let camera: Camera
     public let encoding: ImageEncoding

@@ -3,7 +3,7 @@ import Foundation
 import PNGWriter
 
 /// A bitmap in Cairo's ARGB32 format (premultiplied alpha), `pixelWidth × pixelHeight` device pixels.
-public final class RasterImage: @unchecked Sendable {
+public final class RasterImage {
     let surface: OpaquePointer
     public let pixelWidth: Int
     public let pixelHeight: Int

@@ -5,7 +5,7 @@ import MapsnapGeo
 
 /// A MapLibre sprite: `<base>.json` (icon name → rectangle) and `<base>.png`, or the `@2x` pair
 /// for pixel ratios of 2 and more when it exists.
-public final class SpriteSheet: @unchecked Sendable {
+public final class SpriteSheet {
     public struct Icon: Sendable {
         public let x: Int, y: Int, width: Int, height: Int
         public let pixelRatio: Double

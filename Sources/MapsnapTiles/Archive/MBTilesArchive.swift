@@ -8,7 +8,7 @@ import MapsnapGeo
 ///
 /// Holds one SQLite connection opened without SQLite's own mutex and one prepared statement: it is
 /// **not for concurrent use**. Open one archive per thread (opening is cheap: one metadata query).
-public final class MBTilesArchive: @unchecked Sendable {
+public final class MBTilesArchive {
     public let path: String
     public let metadata: MBTilesMetadata
     private let db: OpaquePointer

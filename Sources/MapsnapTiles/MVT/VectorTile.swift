@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Mapbox Vector Tile (MVT 2.1), decoded lazily in the manner of vtzero: `init` only walks the
 /// top level of the protobuf, recording where each layer's bytes are and its name. A layer's keys,
@@ -78,16 +79,15 @@ public struct VectorTile: Sendable {
 }
 
 /// The layers of one tile decoded so far, by index. Shared by the copies of a `VectorTile`.
-private final class LayerCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var layers: [Int: LayerStorage] = [:]
+private final class LayerCache: Sendable {
+    private let layers = Mutex<[Int: LayerStorage]>([:])
 
     func storage(at index: Int, build: () throws(MVTError) -> LayerStorage) throws(MVTError) -> LayerStorage {
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached = layers[index] { return cached }
-        let storage = try build()
-        layers[index] = storage
-        return storage
+        try layers.withLock { (layers) throws(MVTError) -> LayerStorage in
+            if let cached = layers[index] { return cached }
+            let storage = try build()
+            layers[index] = storage
+            return storage
+        }
     }
 }
