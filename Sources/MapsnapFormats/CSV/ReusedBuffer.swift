@@ -13,7 +13,7 @@ public struct ReusedBuffer<Element> {
     @inlinable public var count: Int { used }
     @inlinable public var isEmpty: Bool { used == 0 }
 
-    @inlinable public subscript(index: Int) -> Element {
+    @inlinable @inline(__always) public subscript(index: Int) -> Element {
         precondition(index >= 0 && index < used, "ReusedBuffer: index \(index) of \(used)")
         return storage[index]
     }
@@ -23,7 +23,7 @@ public struct ReusedBuffer<Element> {
     /// The elements, for loops where speed does not matter.
     @inlinable public var elements: ArraySlice<Element> { storage[..<used] }
 
-    @inlinable public mutating func append(_ element: Element) {
+    @inlinable @inline(__always) public mutating func append(_ element: Element) {
         if used < storage.count {
             storage[used] = element
         } else {
