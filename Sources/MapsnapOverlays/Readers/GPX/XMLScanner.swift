@@ -78,10 +78,19 @@ struct XMLScanner {
         return start..<range.upperBound
     }
 
-    /// True when the bytes in `range` equal `name` (ASCII).
+    /// True when the bytes in `range` equal `name` (ASCII). A loop the literal's length unrolls,
+    /// not a call to memcmp, for these names of a few bytes.
     @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+        let count = name.utf8CodeUnitCount
+        guard range.count == count, let base = bytes.baseAddress else { return false }
+        let a = base + range.lowerBound, b = name.utf8Start
+        var k = 0
+        while k < count {
+            if a[k] != b[k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
     /// True when the bytes in two ranges of the input are the same.
