@@ -93,9 +93,17 @@ struct XMLScanner {
         return true
     }
 
-    /// True when the bytes in two ranges of the input are the same.
+    /// True when the bytes in two ranges of the input are the same (names: a few bytes, a loop).
+    @inline(__always)
     func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+        let count = a.count
+        guard b.count == count, let base = bytes.baseAddress else { return false }
+        var k = 0
+        while k < count {
+            if base[a.lowerBound &+ k] != base[b.lowerBound &+ k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
     var attributeCount: Int { attributeBuffer.count }
