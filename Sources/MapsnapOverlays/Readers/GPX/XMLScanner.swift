@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// A small non-validating XML tokenizer over UTF-8 bytes, enough for GPX: elements and their
 /// attributes, text, CDATA; the XML declaration, processing instructions, comments and a DOCTYPE
 /// are skipped. It checks well-formedness where a GPX file can go wrong — tags close in order, one
@@ -8,9 +10,6 @@
 /// string. FoundationXML's `XMLParser` was measured first: 0.5 s for 100,000 track points with an
 /// empty delegate (about 2 s with a real one), and on Linux it failed at the end of that 13 MB file
 /// with `NSXMLParserErrorDomain` code 1, so GPX is read with this instead.
-import Foundation
-import MapsnapFormats
-
 struct XMLScanner {
     struct Attribute {
         var name: Range<Int>
