@@ -60,9 +60,10 @@ private struct GPXBuilder {
     init(scanner: XMLScanner, fileName: String) {
         self.scanner = scanner
         self.fileName = fileName
-        // Room for a track of points 64 bytes apart (real ones are 100 to 200): growing the buffer
-        // copied 5 MB for a 13 MB file, and pages never written cost nothing.
-        segment.reserveCapacity(scanner.bytes.count / 64)
+        // Room for a track of points 64 bytes apart (real ones are 100 to 200), at most 4 million
+        // up front: growing the buffer copied 5 MB for a 13 MB file, and pages never written cost
+        // nothing.
+        segment.reserveCapacity(min(scanner.bytes.count / 64, 1 << 22))
     }
 
     mutating func build() throws(OverlayError) -> GPXDocument {
