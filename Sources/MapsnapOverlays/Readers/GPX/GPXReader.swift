@@ -195,7 +195,7 @@ private struct GPXBuilder {
         guard let value, !value.isNaN, value >= -limit, value <= limit else {
             let text = try string(attribute.value, decode: attribute.hasEntities)
             let problem: OverlayError.ValueProblem = (value == nil || value!.isNaN)
-                ? .notANumber : .outside("-\(Int(limit))...\(Int(limit))")
+                ? .notANumber : .outside("-\(MessageNumber.format(limit))...\(MessageNumber.format(limit))")
             throw .badAttribute(here(), element: scanner.string(element), attribute: scanner.string(attribute.name),
                                 value: text, problem: problem)
         }
