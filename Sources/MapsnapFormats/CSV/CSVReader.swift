@@ -29,17 +29,14 @@ public struct CSVReader {
     /// The next byte to read, and the line it is on.
     private var position = 0
     private var line = 1
-    /// The current record's fields are `fields[..<fieldCount]`: the array is overwritten, not
-    /// emptied, so a record does not cost an allocation (nor `removeAll`'s generic path).
-    private var fields: [CSVField] = []
-    private var fieldCount = 0
+    /// The current record's fields, refilled for every record.
+    private var fields = ReusedBuffer<CSVField>()
 
     /// `input` must stay alive while the reader and its records are used.
     public init(bytes input: UnsafeBufferPointer<UInt8>, commentMarker: UInt8? = nil) {
         self.input = input
         self.commentMarker = commentMarker
         if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
-        fields.reserveCapacity(16)
     }
 
     /// The byte offset where reading goes on (after the last record's line end).
@@ -47,7 +44,7 @@ public struct CSVReader {
 
     /// The next record, or nil at the end of the input.
     public mutating func next() throws(CSVError) -> CSVRecord? {
-        fieldCount = 0
+        fields.removeAll()
         guard skipToRecord() else { return nil }
         let recordLine = line, recordOffset = position
         do {
@@ -67,7 +64,7 @@ public struct CSVReader {
             recover(from: error)
             throw error
         }
-        return CSVRecord(line: recordLine, offset: recordOffset, input: input, fields: fields, count: fieldCount)
+        return CSVRecord(line: recordLine, offset: recordOffset, input: input, fields: fields)
     }
 
     /// Skips blank and comment lines; false at the end of the input.
@@ -115,7 +112,7 @@ public struct CSVReader {
             if c == Self.comma || c == Self.lf || c == Self.cr { break }
             p = try endOfUTF8Sequence(at: p)
         }
-        append(CSVField(start: start, end: p, needsUnescaping: false))
+        fields.append(CSVField(start: start, end: p, needsUnescaping: false))
         position = p
     }
 
@@ -147,7 +144,7 @@ public struct CSVReader {
                 p += 1
             }
         }
-        append(CSVField(start: start, end: p, needsUnescaping: needsUnescaping))
+        fields.append(CSVField(start: start, end: p, needsUnescaping: needsUnescaping))
         p += 1
         while p < n, input[p] == Self.space || input[p] == Self.tab { p += 1 }
         position = p
@@ -163,15 +160,6 @@ public struct CSVReader {
             ByteScan.marks(word, equalTo: comma) | ByteScan.marks(word, equalTo: lf) | ByteScan.marks(word, equalTo: cr)
                 | (word & ByteScan.highs)
         }, matches: { c in c == comma || c == lf || c == cr || c >= 0x80 })
-    }
-
-    private mutating func append(_ field: CSVField) {
-        if fieldCount < fields.count {
-            fields[fieldCount] = field
-        } else {
-            fields.append(field)
-        }
-        fieldCount += 1
     }
 
     /// The index after the UTF-8 sequence that starts at `p` (a byte >= 0x80).

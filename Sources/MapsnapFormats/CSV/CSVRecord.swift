@@ -9,18 +9,17 @@ public struct CSVRecord {
     /// The byte offset in the input where the record starts.
     public let offset: Int
     @usableFromInline let input: UnsafeBufferPointer<UInt8>
-    /// The fields are `fields[..<count]` (the reader reuses a longer array).
-    @usableFromInline let fields: [CSVField]
-    /// The number of fields (at least 1: an empty line is skipped, not a record of one field).
-    public let count: Int
+    @usableFromInline let fields: ReusedBuffer<CSVField>
 
-    init(line: Int, offset: Int, input: UnsafeBufferPointer<UInt8>, fields: [CSVField], count: Int) {
+    init(line: Int, offset: Int, input: UnsafeBufferPointer<UInt8>, fields: ReusedBuffer<CSVField>) {
         self.line = line
         self.offset = offset
         self.input = input
         self.fields = fields
-        self.count = count
     }
+
+    /// The number of fields (at least 1: an empty line is skipped, not a record of one field).
+    @inlinable public var count: Int { fields.count }
 
     /// The value of field `index` as UTF-8 bytes (quotes removed, `""` as `"`, line breaks as
     /// LF), valid only inside `body`.
@@ -28,7 +27,6 @@ public struct CSVRecord {
     public func withBytes<Result, Failure: Error>(
         at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        precondition(index >= 0 && index < count, "CSVRecord: field \(index) of \(count)")
         let field = fields[index]
         guard field.needsUnescaping else {
             // The reader made the range from this input: no slice bounds to check again.
@@ -49,8 +47,8 @@ public struct CSVRecord {
 
     /// True when field `index` is empty (`,,` or `""`).
     @inlinable public func isEmpty(at index: Int) -> Bool {
-        precondition(index >= 0 && index < count, "CSVRecord: field \(index) of \(count)")
-        return fields[index].start == fields[index].end
+        let field = fields[index]
+        return field.start == field.end
     }
 
     @usableFromInline

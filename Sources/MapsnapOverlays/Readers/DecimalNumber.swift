@@ -15,25 +15,23 @@ enum DecimalNumber {
         }
         // Wrapping arithmetic: past 19 digits the mantissa is wrong, but then it is not used.
         var mantissa: UInt64 = 0
-        let integerStart = i
-        while i < n {
-            let digit = bytes[i] &- 0x30
-            guard digit <= 9 else { break }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            i += 1
-        }
-        var digitCount = i - integerStart
-        var fractionDigits = 0
-        if i < n, bytes[i] == 0x2E {
-            i += 1
-            let fractionStart = i
+        /// Adds the digits from `i` on to the mantissa and returns how many there were.
+        @inline(__always) func readDigits() -> Int {
+            let start = i
             while i < n {
                 let digit = bytes[i] &- 0x30
                 guard digit <= 9 else { break }
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 i += 1
             }
-            fractionDigits = i - fractionStart
+            return i - start
+        }
+        let integerStart = i
+        var digitCount = readDigits()
+        var fractionDigits = 0
+        if i < n, bytes[i] == 0x2E {
+            i += 1
+            fractionDigits = readDigits()
             digitCount += fractionDigits
         }
         if i == n, digitCount > 0, fractionDigits <= 22,

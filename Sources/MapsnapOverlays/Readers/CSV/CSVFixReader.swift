@@ -44,8 +44,9 @@ public enum CSVFixReader {
             layout = Layout.positional
             fixes.append(try layout.fix(from: Fields(record: first), fileName: fileName))
         }
-        // Room for as many fixes as records the size of the first (pages not written to cost nothing).
-        fixes.reserveCapacity(bytes.count / max(reader.offset - first.offset, 16) + 1)
+        // Room for as many fixes as records the size of the first (pages not written to cost
+        // nothing), at most 4 million up front (190 MB): a larger file grows the array as usual.
+        fixes.reserveCapacity(min(bytes.count / max(reader.offset - first.offset, 16) + 1, 1 << 22))
         while let record = try next(&reader, fileName) {
             fixes.append(try layout.fix(from: Fields(record: record), fileName: fileName))
         }

@@ -1,3 +1,5 @@
+import MapsnapFormats
+
 /// A small non-validating XML tokenizer over UTF-8 bytes, enough for GPX: elements and their
 /// attributes, text, CDATA; the XML declaration, processing instructions, comments and a DOCTYPE
 /// are skipped. It checks well-formedness where a GPX file can go wrong — tags close in order, one
@@ -8,9 +10,6 @@
 /// string. FoundationXML's `XMLParser` was measured first: 0.5 s for 100,000 track points with an
 /// empty delegate (about 2 s with a real one), and on Linux it failed at the end of that 13 MB file
 /// with `NSXMLParserErrorDomain` code 1, so GPX is read with this instead.
-import Foundation
-import MapsnapFormats
-
 struct XMLScanner {
     struct Attribute {
         var name: Range<Int>
@@ -43,28 +42,22 @@ struct XMLScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     /// The attributes of the last start tag.
-    var attributes: ArraySlice<Attribute> { attributeStorage[..<attributeCountStorage] }
+    var attributes: ArraySlice<Attribute> { attributeBuffer.elements }
     /// Offset of the `<` of the last start or end tag returned.
     private(set) var tagOffset = 0
     private var position = 0
-    // Both stacks are overwritten rather than emptied and refilled: a track point is a dozen
-    // events, and `removeAll(keepingCapacity:)` and `append` cost more than the scanning.
-    private var attributeStorage: [Attribute] = []
-    private var attributeCountStorage = 0
-    private var open: [OpenElement] = []
-    private var openCount = 0
+    private var attributeBuffer = ReusedBuffer<Attribute>()
+    private var open = ReusedBuffer<OpenElement>()
     private var sawRoot = false
     private var pendingEnd: Range<Int>?
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-        attributeStorage.reserveCapacity(8)
-        open.reserveCapacity(16)
     }
 
     /// The number of elements open around the current position (the root counts 1).
-    var depth: Int { openCount }
+    var depth: Int { open.count }
 
     /// The 1-based line holding `offset`.
     func line(at offset: Int) -> Int {
@@ -84,21 +77,38 @@ struct XMLScanner {
         return start..<range.upperBound
     }
 
-    /// True when the bytes in `range` equal `name` (ASCII).
+    /// True when the bytes in `range` equal `name` (ASCII). A loop the literal's length unrolls,
+    /// not a call to memcmp, for these names of a few bytes.
     @inline(__always)
     func equals(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        range.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0
+        let count = name.utf8CodeUnitCount
+        guard range.count == count, let base = bytes.baseAddress else { return false }
+        let a = base + range.lowerBound, b = name.utf8Start
+        var k = 0
+        while k < count {
+            if a[k] != b[k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
-    /// True when the bytes in two ranges of the input are the same.
+    /// True when the bytes in two ranges of the input are the same (names: a few bytes, a loop).
+    @inline(__always)
     func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+        let count = a.count
+        guard b.count == count, let base = bytes.baseAddress else { return false }
+        var k = 0
+        while k < count {
+            if base[a.lowerBound &+ k] != base[b.lowerBound &+ k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
-    var attributeCount: Int { attributeCountStorage }
+    var attributeCount: Int { attributeBuffer.count }
 
     /// Attribute `index` of the last start tag (`0..<attributeCount`).
-    func attribute(_ index: Int) -> Attribute { attributeStorage[index] }
+    func attribute(_ index: Int) -> Attribute { attributeBuffer[index] }
 
     /// True when the bytes in `range` after an optional `prefix:` equal `name` (ASCII).
     func localName(_ range: Range<Int>, is name: StaticString) -> Bool {
@@ -125,7 +135,7 @@ struct XMLScanner {
                 let start = position
                 position = ByteScan.firstIndex(in: bytes, from: start,
                                                marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
-                if openCount == 0 {
+                if open.isEmpty {
                     try checkOutsideRoot(start..<position)
                     continue
                 }
@@ -156,7 +166,7 @@ struct XMLScanner {
         } else if matches("<!--") {
             try skip(past: "-->", from: start + 4, unclosed: "a comment is not closed with -->")
         } else if matches("<![CDATA[") {
-            guard openCount > 0 else { throw Failure(offset: start, reason: "CDATA outside the root element") }
+            guard !open.isEmpty else { throw Failure(offset: start, reason: "CDATA outside the root element") }
             try skip(past: "]]>", from: start + 9, unclosed: "a CDATA section is not closed with ]]>")
             return (start + 9)..<(position - 3)
         } else {
@@ -169,8 +179,7 @@ struct XMLScanner {
     @inline(never)
     private func checkEnd() throws(Failure) {
         let n = bytes.count
-        if openCount > 0 {
-            let last = open[openCount - 1]
+        if let last = open.last {
             throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
@@ -181,9 +190,8 @@ struct XMLScanner {
     /// exactly as the `.text` and `.end` events would have reported them; otherwise nil, and
     /// nothing is consumed. A reader skips two events for most elements of a track point.
     mutating func textContent() -> (range: Range<Int>, hasEntities: Bool)? {
-        guard pendingEnd == nil, openCount > 0 else { return nil }
+        guard pendingEnd == nil, let name = open.last?.name else { return nil }
         let n = bytes.count
-        let name = open[openCount - 1].name
         let textStart = position
         let lt = ByteScan.firstIndex(in: bytes, from: textStart, marked: { ByteScan.marks($0, equalTo: 0x3C) }, matches: { $0 == 0x3C })
         let nameStart = lt + 2, nameEnd = nameStart + name.count
@@ -194,7 +202,7 @@ struct XMLScanner {
         let hasEntities = containsAmpersand(textStart..<lt)
         tagOffset = lt
         position = p + 1
-        openCount -= 1
+        open.removeLast()
         return (textStart..<lt, hasEntities)
     }
 
@@ -218,18 +226,18 @@ struct XMLScanner {
         tagOffset = start
         position = start + 1
         let name = try readName(what: "a tag")
-        if openCount == 0 && sawRoot {
+        if open.isEmpty && sawRoot {
             throw failure(at: start) { "a second root element <\(string(name))>" }
         }
         sawRoot = true
-        attributeCountStorage = 0
+        attributeBuffer.removeAll()
         let n = bytes.count
         while true {
             skipSpaces()
             guard position < n else { throw failure(at: start) { "the tag <\(string(name))> is not closed with >" } }
             if bytes[position] == 0x3E {  // >
                 position += 1
-                push(OpenElement(name: name, offset: start))
+                open.append(OpenElement(name: name, offset: start))
                 return .start(name: name)
             }
             if bytes[position] == 0x2F {  // />
@@ -271,10 +279,10 @@ struct XMLScanner {
             guard position < n else {
                 throw failure(at: valueStart) { "the value of attribute \(string(attributeName)) is not closed" }
             }
-            for k in 0..<attributeCount where same(attributeStorage[k].name, attributeName) {
+            for k in 0..<attributeBuffer.count where same(attributeBuffer[k].name, attributeName) {
                 throw failure(at: attributeName.lowerBound) { "attribute \(string(attributeName)) appears twice in <\(string(name))>" }
             }
-            appendAttribute(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
+            attributeBuffer.append(Attribute(name: attributeName, value: valueStart..<position, hasEntities: hasEntities))
             position += 1
         }
     }
@@ -288,14 +296,13 @@ struct XMLScanner {
             throw failure(at: start) { "the closing tag </\(string(name))> is not closed with >" }
         }
         position += 1
-        guard openCount > 0 else {
+        guard let last = open.last else {
             throw failure(at: start) { "</\(string(name))> closes no open element" }
         }
-        let last = open[openCount - 1]
         guard same(last.name, name) else {
             throw failure(at: start) { "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))" }
         }
-        openCount -= 1
+        open.removeLast()
         return .end(name: name)
     }
 
@@ -304,20 +311,6 @@ struct XMLScanner {
     @inline(never)
     private func failure(at offset: Int, _ reason: () -> String) -> Failure {
         Failure(offset: offset, reason: reason())
-    }
-
-    private mutating func push(_ element: OpenElement) {
-        if openCount < open.count { open[openCount] = element } else { open.append(element) }
-        openCount += 1
-    }
-
-    private mutating func appendAttribute(_ attribute: Attribute) {
-        if attributeCountStorage < attributeStorage.count {
-            attributeStorage[attributeCountStorage] = attribute
-        } else {
-            attributeStorage.append(attribute)
-        }
-        attributeCountStorage += 1
     }
 
     /// `what` names the token in the message when there is no name.
