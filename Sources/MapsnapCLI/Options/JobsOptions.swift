@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapKit
 
 protocol WorkerCount {
@@ -8,8 +9,8 @@ protocol WorkerCount {
 enum JobsOptions {
     static func option<C: RequestContext & WorkerCount>() -> Option<C> {
         Option(["--jobs"], .required("N"), help: "worker threads (default: the number of cores)", field: "jobs") { c, text in
-            guard let j = Int(text), RequestLimits.jobs.contains(j) else {
-                throw UsageError(option: "--jobs", message: "must be a whole number from \(RequestLimits.jobs.lowerBound) to \(RequestLimits.jobs.upperBound), got \(text)")
+            guard let j = Int(text), InputLimits.jobs.contains(j) else {
+                throw UsageError(option: "--jobs", message: "must be a whole number from \(InputLimits.jobs.lowerBound) to \(InputLimits.jobs.upperBound), got \(text)")
             }
             c.jobs = j
         }

@@ -3,7 +3,7 @@ import MapsnapGeo
 import MapsnapOverlays
 
 extension MapRequest {
-    /// Checks every value against `RequestLimits` and the rules between fields; the first problem
+    /// Checks every value against `InputLimits` and the rules between fields; the first problem
     /// found is thrown, naming its field. Front ends call this once after filling the request in;
     /// `Snapshotter` calls it again, so a library caller cannot skip it.
     public func validate() throws(RequestError) {
@@ -15,7 +15,7 @@ extension MapRequest {
     private func validateCamera() throws(RequestError) {
         if let center { try Self.check(center, FieldPath("center")) }
         if let meters { try Self.checkMeters(meters, FieldPath("meters"), what: nil) }
-        if let zoom, !(zoom.isFinite && RequestLimits.zoom.contains(zoom)) {
+        if let zoom, !(zoom.isFinite && InputLimits.zoom.contains(zoom)) {
             throw RequestError("zoom", "must be between 0 and 24, got \(MessageNumber.format(zoom))")
         }
         if meters != nil, zoom != nil {
@@ -30,8 +30,8 @@ extension MapRequest {
                 throw RequestError(conflictBetween: FieldPath("bounds"), and: FieldPath(name), at: FieldPath("bounds"))
             }
         }
-        if let padding, !(padding.isFinite && RequestLimits.padding.contains(padding)) {
-            throw RequestError("padding", "must be 0 to \(MessageNumber.format(RequestLimits.padding.upperBound)) points, got \(MessageNumber.format(padding))")
+        if let padding, !(padding.isFinite && InputLimits.padding.contains(padding)) {
+            throw RequestError("padding", "must be 0 to \(MessageNumber.format(InputLimits.padding.upperBound)) points, got \(MessageNumber.format(padding))")
         }
         guard bearing.isFinite else { throw RequestError("bearing", "must be a finite number of degrees") }
         guard pitch.isFinite, pitch == 0 else {
@@ -40,15 +40,15 @@ extension MapRequest {
     }
 
     private func validateImage() throws(RequestError) {
-        let side = RequestLimits.imageSide
+        let side = InputLimits.imageSide
         guard side.contains(size.width), side.contains(size.height) else {
             throw RequestError("size", "each side must be \(side.lowerBound) to \(side.upperBound) pixels, got \(size)")
         }
-        guard pixelRatio.isFinite, RequestLimits.pixelRatio.contains(pixelRatio) else {
+        guard pixelRatio.isFinite, InputLimits.pixelRatio.contains(pixelRatio) else {
             throw RequestError("scale", "must be between 1 and 4, got \(MessageNumber.format(pixelRatio))")
         }
         let pixels = Double(size.width) * pixelRatio * Double(size.height) * pixelRatio
-        guard pixels <= Double(RequestLimits.maxImagePixels) else {
+        guard pixels <= Double(InputLimits.maxImagePixels) else {
             throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
         }
     }
@@ -76,13 +76,13 @@ extension MapRequest {
             for segment in t.segments { for c in segment { try Self.check(c, FieldPath("tracks").appending(index: i)) } }
         }
         if let m = overlays.trackStyle.filter.maxAccuracyMeters { try Self.checkMeters(m, FieldPath("accuracy-limit"), what: "accuracy limit") }
-        if let d = overlays.trackStyle.filter.minDistanceMeters, !(d.isFinite && d >= 0 && d <= RequestLimits.maxMeters) {
+        if let d = overlays.trackStyle.filter.minDistanceMeters, !(d.isFinite && d >= 0 && d <= InputLimits.maxRadiusMeters) {
             throw RequestError("min-distance", "must be 0 or more meters, got \(MessageNumber.format(d))")
         }
     }
 
     static func checkIconScale(_ m: Marker, _ path: FieldPath) throws(RequestError) {
-        if let icon = m.icon, !(icon.scale.isFinite && RequestLimits.markerIconScale.contains(icon.scale)) {
+        if let icon = m.icon, !(icon.scale.isFinite && InputLimits.markerIconScale.contains(icon.scale)) {
             throw RequestError(path.appending("scale"), "must be between 0.01 and 16, got \(MessageNumber.format(icon.scale))")
         }
     }
@@ -95,7 +95,7 @@ extension MapRequest {
 
     /// A distance > 0 and at most 20,000 km; `what` names it in the message ("radius").
     static func checkMeters(_ v: Double, _ field: FieldPath, what: String?) throws(RequestError) {
-        guard v.isFinite, v > 0, v <= RequestLimits.maxMeters else {
+        guard v.isFinite, v > 0, v <= InputLimits.maxRadiusMeters else {
             if let what {
                 throw RequestError(field, "\(what) must be greater than 0 and at most 20,000 km, got \(MessageNumber.format(v)) m")
             }

@@ -1,0 +1,55 @@
+/// Every bound on input, in one place (the README's "Limits" table lists them). Each is checked
+/// where input enters, with a message that names the input and the limit; code past that point
+/// may rely on it (no integer conversion of an input number traps).
+public enum InputLimits {
+    // MARK: images
+    /// Each side of an image, in points.
+    public static let imageSide = 1...16384
+    /// Each side in device pixels (points × pixel ratio): Cairo's surfaces stop at 32767.
+    public static let maxDeviceSide = 32000
+    /// Device pixels of one image (size × pixel ratio²): 16384 × 16384, 1 GiB of pixels.
+    public static let maxImagePixels = 16384 * 16384
+    public static let pixelRatio = 1.0...4.0
+
+    // MARK: camera
+    /// MapLibre zoom (512-px world at zoom 0).
+    public static let zoom = 0.0...24.0
+    /// Ground meters across the image: from a room to half the Earth's circumference.
+    public static let meters = 0.01...20_000_000.0
+    /// Radii and GPS accuracies, in meters.
+    public static let maxRadiusMeters = 20_000_000.0
+    /// Free margin around fitted overlays, in points.
+    public static let padding = 0.0...4096.0
+
+    // MARK: overlays and text
+    /// Markers, circles, polygons (each), per request.
+    public static let maxOverlaysPerKind = 10_000
+    /// Track and GeoJSON files per request.
+    public static let maxOverlayFiles = 100
+    /// Points of all tracks and polygons of a request together.
+    public static let maxPoints = 5_000_000
+    /// Characters of a marker title, a caption line, a batch item's title or caption.
+    public static let maxTextLength = 1_000
+    /// Custom marker images are drawn at this scale at most.
+    public static let markerIconScale = 0.01...16.0
+
+    // MARK: files
+    /// Bytes of one input file read whole (a style, a track, GeoJSON, a manifest, a sprite index).
+    public static let maxFileBytes = 512 << 20
+    /// Bytes a vector tile may inflate to; a larger one is skipped with a warning naming it (a
+    /// gzip bomb). MapLibre's own tiles stay well under 1 MiB; 16 MiB leaves room for dense data.
+    public static let maxInflatedTileBytes = 16 << 20
+    /// Zoom levels an archive's metadata may claim; others are ignored.
+    public static let archiveZoom = 0...24
+
+    // MARK: work
+    /// Worker threads of a pyramid or a batch.
+    public static let jobs = 1...256
+    /// Tiles one pyramid run renders without `--yes`, and at most with it.
+    public static let pyramidTilesWithoutConfirmation = 1_000_000
+    public static let maxPyramidTiles = 20_000_000
+    /// Shards a pyramid can be split into.
+    public static let maxShards = 100_000
+    /// Tiles a metatile side.
+    public static let metatile = 1...32
+}
