@@ -61,9 +61,9 @@ struct ArgumentParser<Context: RequestContext> {
 
     private var seeHelp: String { command.name == "snapshot" ? "mapsnap --help" : "mapsnap \(command.name) --help" }
 
-    /// An option starts with a dash and a letter or a second dash; `-50` and `-` are values.
+    /// An option starts with a dash and a letter or a second dash; `-50`, `-inf` and `-` are values.
     static func looksLikeOption(_ word: String) -> Bool {
-        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        guard word.hasPrefix("-"), word.count > 1, Double(word) == nil else { return false }
         let second = word[word.index(after: word.startIndex)]
         return second == "-" || second.isLetter
     }
