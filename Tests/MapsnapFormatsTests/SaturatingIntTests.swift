@@ -9,4 +9,10 @@ import MapsnapFormats
     func convertsWithoutTrapping(value: Double, expected: Int) {
         #expect(Int(saturating: value) == expected)
     }
+
+    @Test func narrowerTypesSaturateToTheirOwnRange() {
+        #expect(Int32(saturating: 1e20) == Int32.max && Int32(saturating: -1e20) == Int32.min)
+        #expect(UInt32(saturating: -5) == 0 && UInt32(saturating: 4.5e9) == UInt32.max && UInt8(saturating: .nan) == 0)
+        #expect(Int32(saturating: 2_147_483_647.0) == Int32.max)
+    }
 }

@@ -55,6 +55,10 @@ struct ArgumentParser<Context: RequestContext> {
                 throw command.usageError(e, typed: name)
             }
         }
+        if var remembering = context as? any RemembersCommandLine {
+            remembering.commandLine = words
+            context = remembering as! Context
+        }
         try command.finish(&context)
         return context
     }
@@ -73,4 +77,9 @@ struct ArgumentParser<Context: RequestContext> {
         guard word.hasPrefix("--"), let eq = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<eq]), String(word[word.index(after: eq)...]))
     }
+}
+
+/// A command whose run needs its own command line again (a batch starts worker processes with it).
+protocol RemembersCommandLine {
+    var commandLine: [String] { get set }
 }

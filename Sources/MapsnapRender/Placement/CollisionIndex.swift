@@ -19,7 +19,9 @@ final class CollisionIndex {
     private func cellRange(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
         func clampCol(_ v: Double) -> Int { min(max(Int(saturating: (v - origin.x) / cellSize), 0), columns - 1) }
         func clampRow(_ v: Double) -> Int { min(max(Int(saturating: (v - origin.y) / cellSize), 0), rows - 1) }
-        return (clampCol(r.minX)...clampCol(r.maxX), clampRow(r.minY)...clampRow(r.maxY))
+        // Ordered, so that an inverted or NaN box (from absurd style values) cannot form a bad range.
+        let (c0, c1, r0, r1) = (clampCol(r.minX), clampCol(r.maxX), clampRow(r.minY), clampRow(r.maxY))
+        return (min(c0, c1)...max(c0, c1), min(r0, r1)...max(r0, r1))
     }
 
     func collides(_ box: Rect) -> Bool {
