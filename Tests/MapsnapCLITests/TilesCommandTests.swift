@@ -133,8 +133,17 @@ struct TilesCommandTests {
             #expect(f.hasSuffix(".png"), "stray file \(f)")
             #expect((try? RasterImage(pngFile: folder + "/" + f)) != nil, "\(f) is not a whole PNG")
         }
+        // A temporary file as a kill in the middle of writing a tile leaves it.
+        try Data().write(to: URL(fileURLWithPath: folder + "/15/.17031.png.tmp-99999"), options: []) 
         let again = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--resume", "-o", folder])
         #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/15/.17031.png.tmp-99999"), "the stale temporary file is removed")
+        // The resumed folder equals an uninterrupted run, tile for tile.
+        let whole = dir.appendingPathComponent("whole").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "-o", whole, "-q"]).status == 0)
+        let pngs = (FileManager.default.enumerator(atPath: whole)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }
+        #expect(pngs.count > 10)
+        for f in pngs { #expect(FileManager.default.contents(atPath: folder + "/" + f) == FileManager.default.contents(atPath: whole + "/" + f), "\(f)") }
     }
 
     @Test func shardsMergeIntoTheSingleRun() throws {
