@@ -93,11 +93,10 @@ public final class TilePyramid {
         let failures = FailureLog()
         let opts = options
         let warn = onWarning
-        let pool = WorkerPool<PyramidWorker>(threads: options.jobs) { PyramidWorker(opts.style) }
-        let side = 256 * options.scale
+        let pool = WorkerPool<PyramidWorker>(threads: options.jobs) { PyramidWorker(opts) }
         for job in jobs {
             pool.submit { worker in
-                queue.push(Self.render(job, with: &worker, side: side, options: opts, failures: failures, warn: warn))
+                queue.push(Self.render(job, with: &worker, failures: failures, warn: warn))
             }
         }
         pool.finish()
@@ -174,10 +173,11 @@ public final class TilePyramid {
         return sink
     }
 
-    /// Renders one metatile on a worker's snapshotter, cuts and encodes its tiles (a tile of one
-    /// flat colour is encoded once per worker and reused).
-    private static func render(_ job: TilePyramidPlan.Job, with worker: inout PyramidWorker, side: Int,
-                               options: TilePyramidOptions, failures: FailureLog, warn: @escaping @Sendable (String) -> Void) -> [Rendered] {
+    /// Renders one metatile on a worker's snapshotter with the shared `MetatileRenderer` (the whole
+    /// metatile, whichever of its tiles are wanted: a tile depends only on its z/x/y, the style and
+    /// the data, so resumes, shards, small boxes and the server all give the same bytes).
+    private static func render(_ job: TilePyramidPlan.Job, with worker: inout PyramidWorker,
+                               failures: FailureLog, warn: @escaping @Sendable (String) -> Void) -> [Rendered] {
         let m = job.metatile
         let snapshotter: Snapshotter
         switch worker.snapshotter {
@@ -186,38 +186,13 @@ public final class TilePyramid {
             failures.add("metatile \(m): cannot open the style or data in a worker: \(error)")
             return job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
         }
-        // Always the whole metatile (cut at the world's edge), whichever of its tiles are wanted:
-        // a tile must depend only on its z/x/y, the style and the data, so that resumes, shards,
-        // small boxes and the server all give the same bytes.
-        let n = 1 << m.z
-        let x0 = m.x, x1 = min(m.x + m.size, n) - 1
-        let y0 = m.y, y1 = min(m.y + m.size, n) - 1
-        let columns = x1 - x0 + 1, rows = y1 - y0 + 1
-        let zoom = Double(m.z) - 1   // a 256-px tile at level z is MapLibre zoom z − 1
-        let centerWorld = Point(x: (Double(x0) + Double(columns) / 2) * 256, y: (Double(y0) + Double(rows) / 2) * 256)
-        let camera = Camera(center: WebMercator.unproject(centerWorld, zoom: zoom), zoom: zoom,
-                            size: ImageSize(width: columns * 256, height: rows * 256), pixelRatio: Double(options.scale))
-        var out: [Rendered] = []
-        out.reserveCapacity(job.tiles.count)
         do {
-            let image = try snapshotter.renderer.render(camera, warnings: WarningLog(sink: warn))
-            for t in job.tiles {
-                let px = (t.x - x0) * side, py = (t.y - y0) * side
-                if let color = image.uniformPixel(x: px, y: py, width: side, height: side) {
-                    if worker.uniformTiles[color] == nil {
-                        worker.uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: options.compression)
-                    }
-                    out.append(Rendered(tile: t, png: worker.uniformTiles[color], uniform: true))
-                } else {
-                    out.append(Rendered(tile: t, png: try image.pngData(x: px, y: py, width: side, height: side,
-                                                                         compression: options.compression), uniform: false))
-                }
-            }
+            return try worker.tiles.render(m, tiles: job.tiles, with: snapshotter, warnings: WarningLog(sink: warn))
+                .map { Rendered(tile: $0.id, png: $0.png, uniform: $0.uniform) }
         } catch {
             failures.add("metatile \(m): \(error)")
-            out = job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
+            return job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
         }
-        return out
     }
 
     /// The boxes to cover: `--bbox`, else each region of the data (latitudes clamped to the Web
@@ -279,13 +254,14 @@ public final class TilePyramid {
     }
 }
 
-/// A pyramid worker thread's own snapshotter (or why it could not open one) and its encoded
-/// flat-colour tiles (open sea), which are encoded once and reused.
+/// A pyramid worker thread's own snapshotter (or why it could not open one) and its metatile
+/// renderer (which keeps the encoded flat-colour tiles, e.g. open sea, to reuse them).
 struct PyramidWorker {
     let snapshotter: Result<Snapshotter, RequestError>
-    var uniformTiles: [UInt32: Data] = [:]
-    init(_ selection: StyleSelection) {
-        snapshotter = Result { () throws(RequestError) in try Snapshotter(selection) }
+    let tiles: MetatileRenderer
+    init(_ options: TilePyramidOptions) {
+        snapshotter = Result { () throws(RequestError) in try Snapshotter(options.style) }
+        tiles = MetatileRenderer(scale: options.scale, compression: options.compression)
     }
 }
 
