@@ -99,15 +99,16 @@ public enum BatchManifest {
     }
 
     /// The keys of an item that are not request fields.
-    static let itemFields: Set<String> = ["id", "title", "caption", "address", "lat", "lon"]
+    public static let itemFields: Set<String> = ["id", "title", "caption", "address", "lat", "lon"]
 
     /// Letters, digits, `-`, `_`, `.`; not `.` or `..`; at most 200 characters.
     static func isSafeID(_ s: String) -> Bool {
         !s.isEmpty && s.count <= 200 && s != "." && s != ".." && s.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
     }
 
-    /// One item from its record; errors name the field.
-    static func item(_ o: JSONObject, line: Int, folder: String, defaults: MapRequest) throws(RequestError) -> BatchItem {
+    /// One item from its record (a manifest line's object, a CSV row, the server's `POST /static`
+    /// body); relative paths are relative to `folder`. Errors name the field.
+    public static func item(_ o: JSONObject, line: Int, folder: String?, defaults: MapRequest) throws(RequestError) -> BatchItem {
         guard let idValue = o["id"], let id = FieldJSON.scalarText(idValue), !id.isEmpty else { throw RequestError("id", "is required") }
         guard isSafeID(id) else { throw RequestError("id", "'\(id)' may hold only letters, digits, '-', '_' and '.'") }
         let title = try o["title"].map { v throws(RequestError) in try FieldJSON.string(v, FieldPath("title")) }

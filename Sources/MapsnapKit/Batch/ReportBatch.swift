@@ -118,7 +118,7 @@ public final class ReportBatch {
 final class BatchWorker {
     let options: ReportBatchOptions
     let manifestDate: Date
-    private let snapshotters = SnapshotterCache()
+    private let items = BatchItemRenderer()
 
     init(options: ReportBatchOptions, manifestDate: Date) {
         self.options = options
@@ -138,23 +138,8 @@ final class BatchWorker {
         // Tests: a deterministic crash in one item, to show that the others are still rendered.
         if ProcessInfo.processInfo.environment["MAPSNAP_TEST_CRASH_ITEM"] == item.id { fatalError("MAPSNAP_TEST_CRASH_ITEM") }
         do {
-            let request = item.request
-            let snapshotter = try snapshotters.snapshotter(for: request.style)
-            let snapshot = try snapshotter.snapshot(request)
-            var image = snapshot.image
-            var lines: [CaptionBand.Line] = []
-            if let t = item.title { lines.append(.init(t, .title)) }
-            if let c = item.caption { lines.append(.init(c, .body)) }
-            if item.address || options.address {
-                let a = try snapshotters.geocoder(for: request.style).address(at: addressPoint(request, snapshot.camera)).formatted
-                if !a.isEmpty { lines.append(.init(a, .detail)) }
-            }
-            if !lines.isEmpty {
-                image = try CaptionBand.captioned(image, lines: lines, pixelRatio: request.pixelRatio,
-                                                  dark: snapshotter.renderer.backgroundIsDark(atZoom: snapshot.camera.zoom),
-                                                  text: snapshotter.renderer.text)
-            }
-            try AtomicFile.write(try Snapshot(image: image, camera: snapshot.camera, encoding: request.encoding).encoded(), to: path)
+            let snapshot = try items.snapshot(item, address: options.address)
+            try AtomicFile.write(try snapshot.encoded(), to: path)
             return BatchRow(id: item.id, status: .ok, output: name, message: "")
         } catch let e as RequestError {
             return failed(item, e.description)
@@ -174,12 +159,6 @@ final class BatchWorker {
             == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
-    /// Where the address is looked up: the user's location, else the first marker, else the center.
-    private func addressPoint(_ r: MapRequest, _ camera: Camera) -> LatLon {
-        if let u = r.overlays.userLocation { return r.coordinateSystem == .gcj02 ? GCJ02.toWGS84(u.coordinate) : u.coordinate }
-        if let m = r.overlays.markers.first { return r.coordinateSystem == .gcj02 ? GCJ02.toWGS84(m.coordinate) : m.coordinate }
-        return camera.center
-    }
 }
 
 /// The rows of a batch, set by the workers, read in order at the end.
