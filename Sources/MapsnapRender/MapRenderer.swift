@@ -42,9 +42,13 @@ public final class MapRenderer {
         public var compass: Bool
         /// Style layers not to draw (e.g. the points of interest, for clean report images).
         public var hiddenLayers: Set<String>
+        /// Draw the overlays just under this style layer (and every layer above it) instead of over
+        /// the whole map, as the Mapbox Static Images API's `before_layer`; nil: on top.
+        public var overlaysBelowLayer: String?
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
-                    hiddenLayers: Set<String> = []) {
+                    hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
+            self.overlaysBelowLayer = overlaysBelowLayer
             self.attribution = attribution
             self.overlays = overlays
             self.scaleBar = scaleBar
@@ -90,8 +94,14 @@ public final class MapRenderer {
         for (index, layer) in visible.reversed() {
             if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol); lap("place " + layer.id) }
         }
+        let overlaysBefore = options.overlaysBelowLayer.flatMap { id in style.layers.firstIndex { $0.id == id } } ?? style.layers.count
+        var overlaysDrawn = false
         for (index, layer) in visible {
             defer { lap("draw " + layer.id) }
+            if !overlaysDrawn && index >= overlaysBefore {
+                overlays.draw()
+                overlaysDrawn = true
+            }
             switch layer.kind {
             case .background(let s): BackgroundPainter.paint(s, in: frame)
             case .fill(let s): FillPainter.paint(layer, s, in: frame)
@@ -101,7 +111,7 @@ public final class MapRenderer {
             case .unsupported: break
             }
         }
-        overlays.draw()
+        if !overlaysDrawn { overlays.draw() }
         lap("draw overlays")
         if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
         if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }

@@ -18,6 +18,7 @@ enum OverlayOptions {
             .field("min-distance", ["--min-distance"], help: "drop fixes closer than M meters to the last kept one (default off)"),
             .fieldSwitch("keep-time-regressions", ["--keep-time-regressions"], sets: "true",
                          help: "keep fixes whose time goes backwards or repeats (default: dropped)"),
+            .field("before-layer", ["--before-layer"], help: "draw the overlays under this style layer (and those above it), not on top"),
             .field("coords", ["--coords"], help: "datum of overlay coordinates and --center (gcj02: mainland China maps)"),
         ])
     }

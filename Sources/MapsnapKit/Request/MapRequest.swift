@@ -43,6 +43,9 @@ public struct MapRequest: Sendable, Equatable {
 
     // MARK: overlays
     public var overlays = OverlayRequest()
+    /// Draw the overlays under this style layer (and the layers above it) instead of over the whole
+    /// map, as the Mapbox Static Images API's `before_layer`; nil: on top of the map.
+    public var overlaysBelowLayer: String?
     /// The datum of overlay coordinates and of `center`.
     public var coordinateSystem: CoordinateSystem = .wgs84
 

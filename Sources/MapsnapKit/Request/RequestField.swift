@@ -118,6 +118,10 @@ extension RequestField {
         field("keep-time-regressions", "true|false") { r, t, f, _ throws(RequestError) in
             r.overlays.trackStyle.filter.dropTimeRegressions = !(try FieldText.bool(t, f))
         },
+        field("before-layer", "LAYER") { r, t, f, _ throws(RequestError) in
+            guard !t.isEmpty else { throw RequestError(f, "needs a style layer id") }
+            r.overlaysBelowLayer = t
+        },
         field("coords", "wgs84|gcj02") { r, t, f, _ throws(RequestError) in r.coordinateSystem = try FieldText.choice(t, f) },
     ]
 

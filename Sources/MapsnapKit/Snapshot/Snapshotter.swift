@@ -116,12 +116,15 @@ public final class Snapshotter {
         if !coverage.touches(camera.visibleBounds) {
             warnings.warn("the view around \(camera.center) is outside the data, which covers \(coverage.summary) (W,S,E,N); only the background is drawn")
         }
+        if let below = request.overlaysBelowLayer, !style.layers.contains(where: { $0.id == below }) {
+            throw .request(RequestError("before-layer", "the style has no layer '\(below)'"))
+        }
         let d = request.decorations
         let rotated = camera.bearing.truncatingRemainder(dividingBy: 360) != 0
         let options = MapRenderer.Options(
             attribution: d.attribution ? attribution : nil, overlays: overlays, scaleBar: d.scaleBar,
             compass: d.compass == .always || (d.compass == .auto && rotated),
-            hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [])
+            hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         do {
             return Snapshot(image: try renderer.render(camera, options: options, warnings: warnings), camera: camera, encoding: request.encoding)
         } catch {
