@@ -2,6 +2,7 @@ import MapsnapGeo
 import MapsnapOverlays
 import MapsnapRender
 import MapsnapStyle
+import MapsnapTiles
 
 // The value types a caller of MapsnapKit names, from the modules below it. MapsnapKit does not
 // re-export those modules (`@_exported`); it names these on purpose, so that `import MapsnapKit`
@@ -13,10 +14,15 @@ public typealias BoundingBox = MapsnapGeo.BoundingBox
 public typealias ImageSize = MapsnapGeo.ImageSize
 public typealias Point = MapsnapGeo.Point
 public typealias Camera = MapsnapGeo.Camera
+/// Raster tiles: an XYZ address, the metatile that renders it, the projection behind both.
+public typealias TileID = MapsnapGeo.TileID
+public typealias Metatile = MapsnapGeo.Metatile
+public typealias WebMercator = MapsnapGeo.WebMercator
 
 // What is drawn over the map.
 public typealias Overlay = MapsnapOverlays.Overlay
 public typealias Marker = MapsnapOverlays.Marker
+public typealias MarkerSize = MapsnapOverlays.MarkerSize
 public typealias MarkerIcon = MapsnapOverlays.MarkerIcon
 /// MapLibre's anchor words, for icon markers.
 public typealias IconAnchor = MapsnapStyle.TextAnchor
@@ -33,3 +39,5 @@ public typealias PNGCompression = MapsnapRender.PNGCompression
 public typealias ScaleBarUnits = MapsnapRender.ScaleBarUnits
 public typealias WarningLog = MapsnapRender.WarningLog
 public typealias RenderError = MapsnapRender.RenderError
+/// The content key of an encoded image (MBTiles deduplication, the server's `ETag`).
+public typealias TileHash = MapsnapTiles.TileHash

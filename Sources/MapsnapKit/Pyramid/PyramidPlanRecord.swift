@@ -37,7 +37,7 @@ struct PyramidPlanRecord: Equatable, Sendable {
         ]
     }
 
-    private init(parts: [(field: String, value: String)]) { self.parts = parts }
+    init(parts: [(field: String, value: String)]) { self.parts = parts }
 
     /// One line: `style=light|tiles=|…` (values never hold `|`, paths aside, which are escaped).
     var text: String { parts.map { "\($0.field)=\($0.value.replacingOccurrences(of: "|", with: "%7C"))" }.joined(separator: "|") }
@@ -52,12 +52,13 @@ struct PyramidPlanRecord: Equatable, Sendable {
     }
 
     /// The first part this plan asks differently from `recorded`, worded as a request error.
-    func mismatch(with recorded: PyramidPlanRecord, output: String) -> RequestError? {
+    func mismatch(with recorded: PyramidPlanRecord, output: String,
+                  advice: String = "resume with the same options, or write to a new output") -> RequestError? {
         for (mine, theirs) in zip(parts, recorded.parts) where mine != theirs {
             func shown(_ v: String) -> String { v.isEmpty ? "none" : v }
             return RequestError(FieldPath("resume"), segments: [
                 .text("\(output) was started with "), .field(FieldPath(mine.field)), .text(" \(shown(theirs.value)); this run asks "),
-                .text("\(shown(mine.value)): resume with the same options, or write to a new output"),
+                .text("\(shown(mine.value)): \(advice)"),
             ])
         }
         if parts.count != recorded.parts.count {

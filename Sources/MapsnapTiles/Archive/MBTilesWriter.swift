@@ -194,9 +194,9 @@ public final class MBTilesWriter {
 
 /// A 128-bit content key for deduplicating tile images: two independent 64-bit FNV-1a hashes
 /// (different offsets and a byte-order twist) plus the length. Not cryptographic; a collision
-/// between two map tiles is not a practical concern at 128 bits.
-enum TileHash {
-    static func hex(_ data: Data) -> String {
+/// between two map tiles is not a practical concern at 128 bits. Also the server's strong `ETag`.
+public enum TileHash {
+    public static func hex(_ data: Data) -> String {
         var h1: UInt64 = 0xcbf2_9ce4_8422_2325
         var h2: UInt64 = 0x8422_2325_cbf2_9ce4
         data.withUnsafeBytes { raw in
