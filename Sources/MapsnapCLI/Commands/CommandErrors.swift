@@ -3,8 +3,8 @@ import MapsnapRender
 
 /// Prints any error a command's run ends with, in the command's words, and picks the exit code:
 /// 2 for bad input (a request field, a usage error), 1 for a failure while working.
-enum CommandErrors {
-    static func report<C>(_ error: any Error, command: Command<C>, _ console: Console) -> ExitCode {
+public enum CommandErrors {
+    public static func report<C>(_ error: any Error, command: Command<C>, _ console: Console) -> ExitCode {
         switch error {
         case let e as UsageError:
             console.error(e.description); return .badInput

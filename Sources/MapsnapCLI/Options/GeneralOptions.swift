@@ -2,13 +2,13 @@ import MapsnapKit
 
 /// Options every command has. `-h`/`--help` and `--version` are answered before parsing, so
 /// they work anywhere on the line; they are declared here for the help text.
-protocol Verbosity {
+public protocol Verbosity {
     var verbose: Bool { get set }
     var quiet: Bool { get set }
 }
 
-enum GeneralOptions {
-    static func group<C: RequestContext & Verbosity>(verbose: Bool = true) -> OptionGroup<C> {
+public enum GeneralOptions {
+    public static func group<C: RequestContext & Verbosity>(verbose: Bool = true) -> OptionGroup<C> {
         var options: [Option<C>] = []
         if verbose { options.append(Option(["-v", "--verbose"], help: "print timings and details") { c, _ in c.verbose = true }) }
         options += [

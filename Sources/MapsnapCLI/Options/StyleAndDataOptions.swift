@@ -1,13 +1,20 @@
 import MapsnapKit
 
-/// Which style and which data: shared by `snapshot`, `tiles`, `batch` and `geocode`.
-enum StyleAndDataOptions {
+/// Which style and which data: shared by `snapshot`, `tiles`, `batch`, `geocode` and (its data
+/// options, with a `--style` of its own that names several styles) `serve`.
+public enum StyleAndDataOptions {
     static func group<C: RequestContext>() -> OptionGroup<C> {
         OptionGroup("Style and data", [
             .field("style", ["--style"], help: "built-in style name (light, dark, bright) or a style JSON file (default light)"),
+        ] + dataOptions())
+    }
+
+    /// `--tiles`, `--source` and `--sprite`: where the style's data comes from.
+    public static func dataOptions<C: RequestContext>() -> [Option<C>] {
+        [
             .field("tiles", ["--tiles"], "PATH", help: "MBTiles archive (or a folder of them) for the style's vector sources (repeatable)"),
             .field("sources", ["--source"], help: "MBTiles for the style source NAME (styles with remote sources; repeatable)"),
             .field("sprite", ["--sprite"], help: "local sprite (PATH.json + PATH.png, @2x too) instead of the style's"),
-        ])
+        ]
     }
 }

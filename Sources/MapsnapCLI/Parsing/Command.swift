@@ -55,7 +55,7 @@ public struct Command<Context: RequestContext>: Sendable {
     }
 
     /// A request error in this command's words: `--meters: must be greater than 0, got -50`.
-    func usageError(_ e: RequestError, typed: String? = nil) -> UsageError {
+    public func usageError(_ e: RequestError, typed: String? = nil) -> UsageError {
         UsageError(option: typed ?? flagName(e.field, reference: false),
                    message: e.reasonText(naming: { flagName($0, reference: true) }))
     }

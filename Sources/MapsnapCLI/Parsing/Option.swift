@@ -21,7 +21,7 @@ public struct Option<Context>: Sendable {
     public let field: String?
     /// Takes the value (for a switch, an empty string). May throw a `UsageError` or a
     /// `RequestError`; the parser words the latter with the option's name.
-    let apply: @Sendable (inout Context, String) throws -> Void
+    public let apply: @Sendable (inout Context, String) throws -> Void
 
     public init(_ names: [String], _ value: Value = .none, help: String, field: String? = nil,
                 apply: @escaping @Sendable (inout Context, String) throws -> Void) {
