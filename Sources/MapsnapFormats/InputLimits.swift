@@ -54,4 +54,42 @@ public enum InputLimits {
     public static let maxShards = 100_000
     /// Tiles a metatile side.
     public static let metatile = 1...32
+
+    // MARK: server (`mapsnap serve`): each a default and the range a configuration may choose
+    /// Renders admitted at once, running or waiting for a worker (a request that joins a metatile
+    /// already being drawn adds none); one more is answered 503 with Retry-After.
+    public static let defaultRenderQueue = 64
+    public static let renderQueue = 0...10_000
+    /// Bytes of a request body (`POST /static`: one manifest item, inline GeoJSON included); more is 413.
+    public static let defaultRequestBodyBytes = 8 << 20
+    public static let requestBodyBytes = 1...(64 << 20)
+    /// Bytes of a request target (path and query, before decoding); more is 414.
+    public static let defaultRequestTargetBytes = 16 << 10
+    public static let requestTargetBytes = 256...(64 << 10)
+    /// Device pixels across either side of a static image the server draws (size × scale); more is 413.
+    public static let defaultServedImageSide = 4096
+    public static let servedImageSide = 1...maxDeviceSide
+    /// Bytes of encoded tiles the server keeps in memory (least recently used go first).
+    public static let defaultTileMemoryCacheBytes = 256 << 20
+    public static let tileMemoryCacheBytes = 0...(64 << 30)
+    /// Seconds a request waits for its render before it is answered 504 (the render goes on and a
+    /// tile is cached); 0 answers every uncached render 504 (for testing clients).
+    public static let defaultRenderTimeoutSeconds = 30.0
+    public static let renderTimeoutSeconds = 0.0...3600.0
+    /// Seconds SIGTERM waits for requests in flight before the server exits anyway.
+    public static let defaultShutdownGraceSeconds = 30.0
+    public static let shutdownGraceSeconds = 0.0...3600.0
+    /// HTTP connections open at once (more wait in the kernel's backlog).
+    public static let defaultHTTPConnections = 1024
+    public static let httpConnections = 1...100_000
+    /// Seconds an idle (keep-alive) connection stays open.
+    public static let defaultConnectionIdleSeconds = 30
+    public static let connectionIdleSeconds = 1...3600
+    /// Threads that answer HTTP (they never render).
+    public static let httpThreads = 1...64
+    /// `Cache-Control: max-age` seconds (a year at most, as RFC 9111 suggests).
+    public static let defaultMaxAgeSeconds = 86_400
+    public static let maxAgeSeconds = 0...31_536_000
+    /// Zoom levels a style's tiles are served at (outside: 404).
+    public static let defaultServedTileZooms = 0...20
 }
