@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
+        // GNU libmicrohttpd for the server; its variadic MHD_start_daemon is called from a C inline in shim.h.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: apt(["libmicrohttpd-dev"])),
         // libpng reports errors with longjmp, which Swift cannot catch: this C shim turns them into return codes.
         .target(name: "PNGWriter", dependencies: ["CPNG"]),
 
@@ -37,7 +39,9 @@ let package = Package(
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.
         .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
-        .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI"]),
+        // `mapsnap serve`: HTTP routes and URL grammars → the request model, tile coalescing and caches.
+        .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapCLI", "CMicroHTTPD"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI", "MapsnapServe"]),
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
@@ -56,6 +60,7 @@ let package = Package(
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
+        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats"], exclude: ["Browser"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
     ]
 )

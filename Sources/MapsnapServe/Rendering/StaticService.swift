@@ -1,0 +1,59 @@
+import Foundation
+import MapsnapFormats
+import MapsnapKit
+
+/// Static images of every grammar: the item (a `MapRequest`, with a caption when it has one)
+/// rendered on a worker with that worker's snapshotter for the style, exactly as `mapsnap
+/// snapshot` (and a batch item) draws it, so the bytes are the same.
+final class StaticService: Sendable {
+    let render: RenderService
+    let metrics: Metrics
+    let renderTimeout: Double
+    let maxAge: Int
+    /// Device pixels either side may have (`--max-image-side`); more is 413.
+    let maxImageSide: Int
+
+    init(render: RenderService, metrics: Metrics, renderTimeout: Double, maxAge: Int, maxImageSide: Int) {
+        self.render = render
+        self.metrics = metrics
+        self.renderTimeout = renderTimeout
+        self.maxAge = maxAge
+        self.maxImageSide = maxImageSide
+    }
+
+    func image(_ parsed: BatchItem, style: ServedStyle, names: RouteFieldNames) -> Reply {
+        var styled = parsed
+        styled.request.style = style.selection
+        let item = styled, r = styled.request
+        let longer = Double(max(r.size.width, r.size.height)) * r.pixelRatio
+        if longer > Double(maxImageSide) {
+            return .now(HTTPError(413, "\(names.name(FieldPath("size"))): \(r.size) at scale \(MessageNumber.format(r.pixelRatio)) is \(MessageNumber.format(longer.rounded())) pixels across, more than the \(maxImageSide) this server draws").response)
+        }
+        guard render.admit() else { return .now(TileService.busy(render.queueLimit)) }
+        let promise = ResponsePromise()
+        let maxAge = self.maxAge
+        let metrics = self.metrics
+        render.run { worker in
+            guard !promise.isFulfilled else { return }   // timed out while queued: nobody waits for it
+            let start = Date()
+            let response: HTTPResponse
+            do {
+                let png = try worker.items.snapshot(item).encoded()
+                response = .cacheable(png, contentType: "image/png", maxAge: maxAge)
+            } catch let e as SnapshotError {
+                switch e {
+                case .request(let error): response = HTTPError.badRequest(names.message(error)).response
+                case .render(let error): response = .text(500, "rendering failed: \(error)")
+                }
+            } catch let e as RequestError {
+                response = HTTPError.badRequest(names.message(e)).response
+            } catch {
+                response = .text(500, "rendering failed: \(error)")
+            }
+            metrics.rendered(.image, seconds: Date().timeIntervalSince(start))
+            promise.fulfill(response)
+        }
+        promise.expire(after: renderTimeout, message: "the image took longer than \(MessageNumber.format(renderTimeout)) s to render")
+        return promise.reply
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MapsnapKit
+import Synchronization
+
+/// `--cache`: the MBTiles files that keep rendered tiles across restarts, one per style and scale
+/// (`PATH.mbtiles` and `PATH@2x.mbtiles` for one style; `FOLDER/{style}.mbtiles` and
+/// `FOLDER/{style}@2x.mbtiles` for several). Reads run on the HTTP threads, each on a read-only
+/// connection taken from a small pool; writes go to one writer thread, which commits whenever it
+/// has caught up, so a tile is on disk a moment after it was drawn.
+final class TileDiskCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var style: String
+        var scale: Int
+    }
+
+    private let archives: [Key: TileCacheArchive]
+    private let readers = Mutex<[Key: [TileCacheArchive.Reader]]>([:])
+    private let pending = NSCondition()
+    private var queue: [(Key, TileID, Data)] = []
+    private var closed = false
+    private let writerDone = DispatchSemaphore(value: 0)
+    /// Problems writing (a full disk): reported once each, the server goes on without writing.
+    var onError: @Sendable (String) -> Void = { _ in }
+
+    /// The files of every style at scales 1 and 2, opened (created) now; errors name `cache`.
+    init(path: String, styles: [ServedStyle], metatileSize: Int, compression: PNGCompression) throws(RequestError) {
+        var isDir: ObjCBool = false
+        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? isDir.boolValue : !path.lowercased().hasSuffix(".mbtiles")
+        if !isFolder && styles.count > 1 {
+            throw RequestError("cache", "\(path) is one file, but \(styles.count) styles are served: give a folder (one file per style and scale)")
+        }
+        if isFolder {
+            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+                throw RequestError("cache", "\(path): cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+        var archives: [Key: TileCacheArchive] = [:]
+        for style in styles {
+            for scale in [1, 2] {
+                let suffix = scale == 2 ? "@2x" : ""
+                let file = isFolder ? URL(fileURLWithPath: path).appendingPathComponent("\(style.id)\(suffix).mbtiles").path
+                    : String(path.dropLast(".mbtiles".count)) + suffix + ".mbtiles"
+                archives[Key(style: style.id, scale: scale)] = try TileCacheArchive(
+                    path: file, style: style.selection, scale: scale, metatileSize: metatileSize, compression: compression,
+                    styleName: style.name, attribution: style.attribution)
+            }
+        }
+        self.archives = archives
+        let thread = Thread { [self] in writeLoop() }
+        thread.name = "mapsnap-cache-writer"
+        thread.start()
+    }
+
+    func read(style: String, scale: Int, _ id: TileID) -> Data? {
+        let key = Key(style: style, scale: scale)
+        guard let archive = archives[key] else { return nil }
+        let reader = readers.withLock { $0[key]?.popLast() } ?? (try? archive.reader())
+        guard let reader else { return nil }
+        defer { readers.withLock { $0[key, default: []].append(reader) } }
+        return reader.png(id)
+    }
+
+    func write(style: String, scale: Int, _ tiles: [(TileID, Data)]) {
+        let key = Key(style: style, scale: scale)
+        guard archives[key] != nil else { return }
+        pending.lock()
+        if !closed { queue += tiles.map { (key, $0.0, $0.1) } }
+        pending.signal()
+        pending.unlock()
+    }
+
+    /// Writes what is queued, commits, and stops the writer (at shutdown).
+    func close() {
+        pending.lock()
+        closed = true
+        pending.signal()
+        pending.unlock()
+        writerDone.wait()
+    }
+
+    private func writeLoop() {
+        var failed: Set<String> = []
+        while true {
+            pending.lock()
+            while queue.isEmpty && !closed { pending.wait() }
+            let batch = queue
+            queue = []
+            let finished = closed
+            pending.unlock()
+            var touched: Set<Key> = []
+            for (key, id, png) in batch where !failed.contains(archives[key]!.path) {
+                do {
+                    try archives[key]!.write(id, png: png)
+                    touched.insert(key)
+                } catch {
+                    failed.insert(archives[key]!.path)
+                    onError("\(error); tiles are no longer written to it")
+                }
+            }
+            for key in touched { try? archives[key]!.commit() }
+            if finished { break }
+        }
+        writerDone.signal()
+    }
+}
