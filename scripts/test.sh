@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
-# Quick start, step 2: the whole test suite (unit, golden-image and end-to-end CLI tests).
+# Quick start, step 2: the whole test suite (unit, golden-image, end-to-end CLI and server tests,
+# and the preview page in a real browser: Debian's chromium and chromium-driver, Selenium from
+# PyPI in .build/browser-venv).
 # Golden images are re-recorded only with MAPSNAP_RECORD_GOLDEN=1, and such a run fails on purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh gdal-bin python3
+scripts/install-deps.sh gdal-bin python3 python3-venv chromium chromium-driver
+venv=.build/browser-venv
+if ! "$venv/bin/python" -c "import selenium" 2>/dev/null; then
+  mkdir -p .build
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q selenium
+fi
+export MAPSNAP_REQUIRE_BROWSER=1
 swift build --build-tests
 swift test --skip-build "$@"

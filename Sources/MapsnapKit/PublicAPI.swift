@@ -35,6 +35,7 @@ public typealias Color = MapsnapStyle.Color
 
 // Images and what rendering reports.
 public typealias RasterImage = MapsnapRender.RasterImage
+public typealias ImageComparison = MapsnapRender.ImageComparison
 public typealias PNGCompression = MapsnapRender.PNGCompression
 public typealias ScaleBarUnits = MapsnapRender.ScaleBarUnits
 public typealias WarningLog = MapsnapRender.WarningLog

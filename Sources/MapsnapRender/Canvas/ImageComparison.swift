@@ -1,26 +1,26 @@
 import Foundation
-import MapsnapRender
 
-/// Pixel-by-pixel comparison of two images: a pixel differs when any channel (un-premultiplied
-/// RGBA) differs by more than `channelTolerance`.
-struct ImageComparison {
-    let differentPixels: Int
-    let totalPixels: Int
-    let sizeMatches: Bool
+/// The one image comparer: pixel by pixel, a pixel differs when any channel (premultiplied ARGB,
+/// as Cairo stores it) differs by more than `channelTolerance`. Golden tests and the server's
+/// tests use it; `rows` limits it to the top rows (leaving out the attribution line, say).
+public struct ImageComparison {
+    public let differentPixels: Int
+    public let totalPixels: Int
+    public let sizeMatches: Bool
     /// Red where pixels differ, the expected image faded elsewhere.
-    let diff: RasterImage?
+    public let diff: RasterImage?
 
-    var differentFraction: Double { totalPixels == 0 ? 1 : Double(differentPixels) / Double(totalPixels) }
+    public var differentFraction: Double { totalPixels == 0 ? 1 : Double(differentPixels) / Double(totalPixels) }
 
-    init(actual: RasterImage, expected: RasterImage, channelTolerance: Int) throws {
+    public init(actual: RasterImage, expected: RasterImage, channelTolerance: Int, rows: Int? = nil) throws(RenderError) {
         guard actual.pixelWidth == expected.pixelWidth, actual.pixelHeight == expected.pixelHeight else {
             sizeMatches = false; differentPixels = 0; totalPixels = 0; diff = nil
             return
         }
         sizeMatches = true
-        let w = actual.pixelWidth, h = actual.pixelHeight
+        let w = actual.pixelWidth, h = min(actual.pixelHeight, max(0, rows ?? actual.pixelHeight))
         totalPixels = w * h
-        let diffImage = try RasterImage(pixelWidth: w, pixelHeight: h)
+        let diffImage = try RasterImage(pixelWidth: w, pixelHeight: max(h, 1))
         var count = 0
         actual.withPixels { a, aStride in
             expected.withPixels { e, eStride in
