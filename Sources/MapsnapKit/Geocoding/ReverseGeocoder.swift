@@ -26,12 +26,15 @@ public struct Address: Sendable, Equatable {
         return parts.joined(separator: ", ")
     }
 
-    public var json: [String: Any] {
-        var out: [String: Any] = ["address": formatted]
-        for (key, part) in [("housenumber", housenumber), ("street", street), ("area", area), ("city", city)] {
-            if let part { out[key] = ["name": part.name, "distance_m": (part.distanceMeters * 10).rounded() / 10] }
+    /// `{"address": "…", "street": {"name": "…", "distance_m": 12.3}, …}` (parts that were found).
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("address", .string(formatted))]
+        for (key, part) in [("area", area), ("city", city), ("housenumber", housenumber), ("street", street)] {
+            guard let part else { continue }
+            members.append((key, .object(JSONObject([("distance_m", .number((part.distanceMeters * 10).rounded() / 10)),
+                                                     ("name", .string(part.name))]))))
         }
-        return out
+        return .object(JSONObject(members))
     }
 }
 
