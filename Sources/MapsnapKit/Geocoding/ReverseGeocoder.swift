@@ -2,6 +2,7 @@ import Foundation
 import MapsnapGeo
 import MapsnapRender
 import MapsnapTiles
+import MapsnapFormats
 
 /// An address found offline in the vector tiles themselves (OpenMapTiles schema): the nearest
 /// house number and the street it stands on (`housenumber`, `transportation_name`), the area
@@ -53,8 +54,8 @@ public final class ReverseGeocoder {
 
     public func address(at p: LatLon) -> Address {
         let cell = 100.0 / 111_320
-        let key = GridKey(x: Int((p.longitude * cos(p.latitude * .pi / 180) / cell).rounded(.down)),
-                          y: Int((p.latitude / cell).rounded(.down)))
+        let key = GridKey(x: Int(saturating: (p.longitude * cos(p.latitude * .pi / 180) / cell).rounded(.down)),
+                          y: Int(saturating: (p.latitude / cell).rounded(.down)))
         if let hit = cache[key] { return hit }
         let a = lookup(p)
         cache[key] = a
