@@ -72,7 +72,7 @@ started=$(date +%s)
 set +e
 # A trap is found by libFuzzer's signal handler; Swift's own backtracer only slows each crash down.
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
-    nice -n 19 "$binary" "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    nice -n 19 "$binary" "$target" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$crashes/" "${flags[@]}" "$@" \
     "$corpus" "$seeds" "Tests/FuzzRegressions/$target" >"$log" 2>&1
 status=$?

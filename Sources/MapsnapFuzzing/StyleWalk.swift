@@ -7,6 +7,15 @@ import MapsnapStyle
 /// to a layer type is fuzzed without touching this file.
 enum StyleWalk {
     static func evaluate(_ layer: StyleLayer) {
+        let properties: [any EvaluableProperty]
+        switch layer.kind {
+        case .background(let l): properties = Self.properties(of: l)
+        case .fill(let l): properties = Self.properties(of: l)
+        case .line(let l): properties = Self.properties(of: l)
+        case .symbol(let l): properties = Self.properties(of: l)
+        case .circle(let l): properties = Self.properties(of: l)
+        case .unsupported: properties = []
+        }
         for zoom in SampleFeatures.zooms {
             _ = layer.isVisible(atZoom: zoom)
             for feature in SampleFeatures.features {
@@ -14,28 +23,23 @@ enum StyleWalk {
                     if let feature { _ = filter.matches(feature, zoom: zoom) }
                     _ = try? filter.expression.evaluate(EvaluationContext(zoom: zoom, feature: feature))
                 }
-                switch layer.kind {
-                case .background(let l): evaluateProperties(of: l, zoom: zoom, feature: feature)
-                case .fill(let l): evaluateProperties(of: l, zoom: zoom, feature: feature)
-                case .line(let l): evaluateProperties(of: l, zoom: zoom, feature: feature)
-                case .symbol(let l): evaluateProperties(of: l, zoom: zoom, feature: feature)
-                case .circle(let l): evaluateProperties(of: l, zoom: zoom, feature: feature)
-                case .unsupported: break
-                }
+                for property in properties { property.evaluateOnce(zoom: zoom, feature: feature) }
             }
         }
     }
 
     /// Every stored `StyleProperty` of `layer` (optional ones when set), one level of nested
-    /// structs included.
-    private static func evaluateProperties(of layer: Any, zoom: Double, feature: (any Feature)?, depth: Int = 0) {
+    /// structs included. Reflected once per layer: reflection costs more than evaluating.
+    private static func properties(of layer: Any, depth: Int = 0) -> [any EvaluableProperty] {
+        var found: [any EvaluableProperty] = []
         for child in Mirror(reflecting: layer).children {
             if let property = child.value as? any EvaluableProperty {
-                property.evaluateOnce(zoom: zoom, feature: feature)
+                found.append(property)
             } else if depth < 1, Mirror(reflecting: child.value).displayStyle == .struct {
-                evaluateProperties(of: child.value, zoom: zoom, feature: feature, depth: depth + 1)
+                found += properties(of: child.value, depth: depth + 1)
             }
         }
+        return found
     }
 }
 
