@@ -71,6 +71,8 @@ echo "fuzz.sh: $target for ${seconds}s; log $log; crashes go to $crashes/" >&2
 started=$(date +%s)
 set +e
 # A trap is found by libFuzzer's signal handler; Swift's own backtracer only slows each crash down.
+# The timeout is wall-clock time and a niced fuzzer on a busy machine can wait seconds for the
+# CPU: check a timeout-* input's real time by replaying it before counting it.
 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
     nice -n 19 "$binary" "$target" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$crashes/" "${flags[@]}" "$@" \
