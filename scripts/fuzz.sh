@@ -2,6 +2,7 @@
 # Fuzzes one decoder or parser with libFuzzer (see Sources/MapsnapFuzzing).
 #
 #   scripts/fuzz.sh --list                 the targets
+#   scripts/fuzz.sh --summary              per target: runs, seconds, executions, crash inputs so far
 #   scripts/fuzz.sh TARGET SECONDS [-flag=value …]
 #                                          builds the fuzzer if needed, then fuzzes TARGET for
 #                                          SECONDS; extra arguments go to libFuzzer (-jobs, -dict, …)
@@ -42,8 +43,16 @@ targets() {
     if [[ -x $binary ]]; then "$binary" --list; else swift run -q mapsnap-fuzz --list; fi
 }
 
+summary() {
+    [[ -f .fuzz/campaigns.tsv ]] || { echo "fuzz.sh: no runs yet" >&2; exit 1; }
+    awk -F'\t' '{ runs[$2]++; secs[$2] += $3; execs[$2] += $4; found[$2] += $5 }
+        END { printf "%-14s %5s %9s %14s %8s\n", "target", "runs", "seconds", "executions", "crashes"
+              for (t in runs) printf "%-14s %5d %9d %14d %8d\n", t, runs[t], secs[t], execs[t], found[t] }' .fuzz/campaigns.tsv
+}
+
 case "${1:-}" in
     --list) targets; exit 0 ;;
+    --summary) summary; exit 0 ;;
     "" | -h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
 [[ $# -ge 2 && $2 =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer flags]  (or --list)" >&2; exit 2; }
