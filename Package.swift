@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
+        // libFuzzer's driver, declared for the fuzz builds of mapsnap-fuzz (scripts/fuzz.sh links it).
+        .systemLibrary(name: "CLibFuzzer"),
         // libpng reports errors with longjmp, which Swift cannot catch: this C shim turns them into return codes.
         .target(name: "PNGWriter", dependencies: ["CPNG"]),
 
@@ -43,6 +45,12 @@ let package = Package(
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
+        // One entry point per decoder and parser, for libFuzzer and for the regression replay test.
+        .target(name: "MapsnapFuzzing", dependencies: [
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender", "MapsnapKit",
+        ]),
+        // libFuzzer's driver in fuzz builds (-DFUZZING, scripts/fuzz.sh); otherwise replays input files.
+        .executableTarget(name: "mapsnap-fuzz", dependencies: ["MapsnapFuzzing", "CLibFuzzer"]),
         // Times the CSV and GPX track readers alone (bench/readers.sh); not part of the tests.
         .executableTarget(name: "mapsnap-bench-readers", dependencies: ["MapsnapOverlays"]),
 
@@ -57,5 +65,7 @@ let package = Package(
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
+        // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
+        .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),
     ]
 )
