@@ -57,5 +57,7 @@ let package = Package(
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
+        // Issue 11's hostile inputs, run against the built binary (cases that fail today: EXPECTED-FAILURES.md).
+        .testTarget(name: "MapsnapHostileTests", dependencies: ["MapsnapFormats"]),
     ]
 )
