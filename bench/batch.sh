@@ -28,11 +28,18 @@ with open(sys.argv[1]) as src, open(sys.argv[2], "w") as dst:
         it["user"] = {"lat": lat + 0.0004, "lon": lon + 0.0005, "accuracy": 40}
         dst.write(json.dumps(it) + "\n")
 PY
+# Threads first, then worker processes (the default: a crash fails one item only), to show its cost.
+start=$(date +%s.%N)
+.build/release/mapsnap batch "$work/mapsnap.jsonl" -o "$work/threads" --jobs "$jobs" --isolation threads -q >/dev/null 2>&1 || true
+end=$(date +%s.%N)
+tsecs=$(python3 -c "print($end - $start)")
+tok=$(grep -c ',ok,' "$work/threads/batch-report.csv" || true)
 start=$(date +%s.%N)
 .build/release/mapsnap batch "$work/mapsnap.jsonl" -o "$work/mapsnap" --jobs "$jobs" -q >/dev/null 2>&1 || true
 end=$(date +%s.%N)
 ok=$(grep -c ',ok,' "$work/mapsnap/batch-report.csv" || true)
 ms=$(python3 -c "print($end - $start)")
+python3 -c "t=$tok/$tsecs; p=$ok/$ms; print(f'mapsnap batch, threads:     {$tok} items in {$tsecs:.2f} s = {t:.1f} items/s'); print(f'mapsnap batch, processes:   {$ok} items in {$ms:.2f} s = {p:.1f} items/s  (isolation costs {100*(1-p/t):.1f} %)')"
 inproc=$(/usr/bin/python3 "$rig/batch.py" --scratch "$scratch" --manifest "$work/items.jsonl" --mode inprocess --jobs "$jobs" --out-dir "$work/mk1" | grep '^RESULT')
 perproc=$(/usr/bin/python3 "$rig/batch.py" --scratch "$scratch" --manifest "$work/items.jsonl" --mode process-per-item --jobs "$jobs" --out-dir "$work/mk2" | grep '^RESULT')
 python3 - "$ok" "$ms" "$inproc" "$perproc" <<'PY'

@@ -30,6 +30,8 @@ public enum InputLimits {
     public static let maxPoints = 5_000_000
     /// Characters of a marker title, a caption line, a batch item's title or caption.
     public static let maxTextLength = 1_000
+    /// Text is drawn at most this size in points, whatever a style asks (larger cannot be shaped).
+    public static let maxTextSize = 2048.0
     /// Custom marker images are drawn at this scale at most.
     public static let markerIconScale = 0.01...16.0
 

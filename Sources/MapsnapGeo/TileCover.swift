@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// One vector tile a view needs, and where it lies in the view's world.
 public struct CoveredTile: Hashable, Sendable {
@@ -15,7 +16,7 @@ public struct CoveredTile: Hashable, Sendable {
 /// clamped to the source's zoom range (overzoomed past its maxzoom).
 public enum TileCover {
     public static func sourceZoom(forZoom zoom: Double, minZoom: Int, maxZoom: Int) -> Int {
-        min(max(Int(floor(zoom)), minZoom), maxZoom)
+        min(max(Int(saturating: floor(zoom)), minZoom), maxZoom)
     }
 
     /// The tiles covering `camera`'s view grown by `margin` points (so that labels and wide lines
@@ -25,8 +26,8 @@ public enum TileCover {
         let tileWorld = WebMercator.worldSize(zoom: camera.zoom) / Double(1 << z)
         let r = camera.visibleWorldRect(margin: margin)
         let n = 1 << z
-        let x0 = Int(floor(r.minX / tileWorld)), x1 = Int(floor(r.maxX / tileWorld))
-        let y0 = max(0, Int(floor(r.minY / tileWorld))), y1 = min(n - 1, Int(floor(r.maxY / tileWorld)))
+        let x0 = Int(saturating: floor(r.minX / tileWorld)), x1 = Int(saturating: floor(r.maxX / tileWorld))
+        let y0 = max(0, Int(saturating: floor(r.minY / tileWorld))), y1 = min(n - 1, Int(saturating: floor(r.maxY / tileWorld)))
         guard y0 <= y1, x1 - x0 < 4 * n else { return [] }
         var out: [CoveredTile] = []
         for y in y0...y1 {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// An XYZ tile address (x grows east, y grows south, as in slippy-map URLs).
 /// MBTiles stores rows in TMS order: use `tmsRow` there.
@@ -12,8 +13,8 @@ public struct TileID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(containing p: LatLon, z: Int) {
         let unit = WebMercator.projectUnit(p)
         let n = 1 << z
-        self.init(z: z, x: min(max(Int(floor(unit.x * Double(n))), 0), n - 1),
-                  y: min(max(Int(floor(unit.y * Double(n))), 0), n - 1))
+        self.init(z: z, x: min(max(Int(saturating: floor(unit.x * Double(n))), 0), n - 1),
+                  y: min(max(Int(saturating: floor(unit.y * Double(n))), 0), n - 1))
     }
 
     /// The row number as MBTiles (TMS) stores it: counted from the south.

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// The XYZ tiles (256-px, the slippy-map grid) covering a box at one zoom level, and the
 /// metatiles (N×N blocks aligned to multiples of N) that group them for rendering.
@@ -21,8 +22,8 @@ public struct TileRange: Hashable, Sendable {
         let nw = TileID(containing: LatLon(box.north, box.west), z: z)
         // The east/south edges belong to the tile before when they fall exactly on a tile border.
         let seUnit = WebMercator.projectUnit(LatLon(box.south, box.east))
-        let x1 = min(n - 1, max(0, Int(ceil(seUnit.x * Double(n))) - 1))
-        let y1 = min(n - 1, max(0, Int(ceil(seUnit.y * Double(n))) - 1))
+        let x1 = min(n - 1, max(0, Int(saturating: ceil(seUnit.x * Double(n))) - 1))
+        let y1 = min(n - 1, max(0, Int(saturating: ceil(seUnit.y * Double(n))) - 1))
         return [TileRange(z: z, columns: nw.x...max(nw.x, x1), rows: nw.y...max(nw.y, y1))]
     }
 

@@ -40,12 +40,15 @@ public enum WebMercator {
     }
 
     /// Ground meters covered by one world pixel at `latitude` and `zoom`.
+    /// (Latitudes beyond the projection's limit are taken at the limit, as they are drawn.)
     public static func metersPerPixel(latitude: Double, zoom: Double) -> Double {
-        cos(latitude * .pi / 180) * earthCircumferenceMeters / worldSize(zoom: zoom)
+        cos(clampedLatitude(latitude) * .pi / 180) * earthCircumferenceMeters / worldSize(zoom: zoom)
     }
 
     /// The zoom at which `pixels` world pixels span `meters` of ground at `latitude`.
     public static func zoom(spanning meters: Double, inPixels pixels: Double, atLatitude latitude: Double) -> Double {
-        log2(cos(latitude * .pi / 180) * earthCircumferenceMeters * pixels / (tileSize * meters))
+        log2(cos(clampedLatitude(latitude) * .pi / 180) * earthCircumferenceMeters * pixels / (tileSize * meters))
     }
+
+    static func clampedLatitude(_ latitude: Double) -> Double { min(max(latitude, -maxLatitude), maxLatitude) }
 }

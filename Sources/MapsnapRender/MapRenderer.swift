@@ -4,6 +4,7 @@ import MapsnapGeo
 import MapsnapOverlays
 import MapsnapStyle
 import MapsnapTiles
+import MapsnapFormats
 
 /// Draws a style over its vector sources for a camera: loads the tiles the view needs, places
 /// the labels of every symbol layer (top layer first), then paints the layers bottom-up.
@@ -53,8 +54,8 @@ public final class MapRenderer {
 
     /// Renders `camera`'s view. Data problems (a corrupt tile) are reported to `warnings` and skipped.
     public func render(_ camera: Camera, options: Options = Options(), warnings: WarningLog = WarningLog()) throws(RenderError) -> RasterImage {
-        let pixelWidth = Int((Double(camera.size.width) * camera.pixelRatio).rounded())
-        let pixelHeight = Int((Double(camera.size.height) * camera.pixelRatio).rounded())
+        let pixelWidth = Int(saturating: (Double(camera.size.width) * camera.pixelRatio).rounded())
+        let pixelHeight = Int(saturating: (Double(camera.size.height) * camera.pixelRatio).rounded())
         let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let canvas = Canvas(image: image, pixelRatio: camera.pixelRatio)
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),

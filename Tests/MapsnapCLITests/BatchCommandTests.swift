@@ -136,4 +136,30 @@ struct BatchCommandTests {
         #expect(with.status == 0, "\(with.stderr)")
         #expect(CLIRunner.pngSize(dir.appendingPathComponent("b/x.png"))?.width == 100)
     }
+
+    /// A crash while rendering one item fails that item only: its worker process is replaced.
+    @Test func aCrashingItemFailsAlone() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("items.jsonl")
+        let items = (1...4).map { #"{"id": "i\#($0)", "center": [43.7360, 7.4260], "size": [64, 48]}"# }
+        try Data(items.joined(separator: "\n").utf8).write(to: manifest)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "--jobs", "1", "-q"], environment: ["MAPSNAP_TEST_CRASH_ITEM": "i2"])
+        #expect(r.status == 1, "\(r.stderr)")
+        let report = try String(contentsOf: out.appendingPathComponent("batch-report.csv"), encoding: .utf8)
+        #expect(report.contains("i2,failed,,line 2: rendering this item stopped its worker process (signal "), "\(report)")
+        for id in ["i1", "i3", "i4"] { #expect(CLIRunner.pngSize(out.appendingPathComponent("\(id).png")) != nil, "\(id)") }
+    }
+
+    /// An item whose image would land on the manifest fails; the manifest is never overwritten.
+    @Test func theManifestIsNeverOverwritten() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("m.png")
+        let text = #"{"id": "m", "size": [64, 48]}"# + "\n" + #"{"id": "ok", "size": [64, 48]}"#
+        try Data(text.utf8).write(to: manifest)
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", dir.path, "-q"])
+        #expect(r.status == 1)
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == text)
+        #expect(CLIRunner.pngSize(dir.appendingPathComponent("ok.png")) != nil)
+    }
 }

@@ -133,8 +133,17 @@ struct TilesCommandTests {
             #expect(f.hasSuffix(".png"), "stray file \(f)")
             #expect((try? RasterImage(pngFile: folder + "/" + f)) != nil, "\(f) is not a whole PNG")
         }
+        // A temporary file as a kill in the middle of writing a tile leaves it.
+        try Data().write(to: URL(fileURLWithPath: folder + "/15/.17031.png.tmp-99999"), options: []) 
         let again = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--resume", "-o", folder])
         #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/15/.17031.png.tmp-99999"), "the stale temporary file is removed")
+        // The resumed folder equals an uninterrupted run, tile for tile.
+        let whole = dir.appendingPathComponent("whole").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "-o", whole, "-q"]).status == 0)
+        let pngs = (FileManager.default.enumerator(atPath: whole)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".png") }
+        #expect(pngs.count > 10)
+        for f in pngs { #expect(FileManager.default.contents(atPath: folder + "/" + f) == FileManager.default.contents(atPath: whole + "/" + f), "\(f)") }
     }
 
     @Test func shardsMergeIntoTheSingleRun() throws {
@@ -191,6 +200,63 @@ struct TilesCommandTests {
         #expect(r.stderr.hasPrefix("mapsnap: error: --output: \(target.path): not a mapsnap raster MBTiles"), "\(r.stderr)")
         #expect(try Data(contentsOf: target) == before)
         let plain = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14", "-o", target.path])
-        #expect(plain.stderr == "mapsnap: error: --output: \(target.path) already exists (--resume adds the missing tiles to it; or remove it)\n")
+        #expect(plain.stderr.hasPrefix("mapsnap: error: --output: \(target.path): not a mapsnap raster MBTiles"), "\(plain.stderr)")
+        #expect(try Data(contentsOf: target) == before)
+    }
+
+    /// A tile is a function of its z/x/y, the style and the data: the same bytes from a box that
+    /// covers one tile of a metatile as from a box that covers all of it.
+    @Test func aTileDoesNotDependOnTheBoxAskedFor() throws {
+        let dir = try CLIRunner.scratch()
+        let small = dir.appendingPathComponent("small.mbtiles").path, big = dir.appendingPathComponent("big.mbtiles").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", "7.4250,43.7350,7.4252,43.7352", "--zoom", "15", "-o", small, "-q"]).status == 0)
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15", "-o", big, "-q"]).status == 0)
+        let one = try tiles(small), all = try tiles(big)
+        #expect(one.count == 1)
+        for (id, data) in one { #expect(all[id] == data, "tile \(id)") }
+    }
+
+    /// A resume must ask for what the output was started with; a plain re-run names an unfinished output.
+    @Test func resumeWithAnotherPlanIsRefused() throws {
+        let dir = try CLIRunner.scratch()
+        let out = dir.appendingPathComponent("p.mbtiles").path
+        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "--jobs", "1", "-o", out],
+                                       environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "2"])
+        #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
+        let plain = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "-o", out])
+        #expect(plain.status == 2)
+        #expect(plain.stderr == "mapsnap: error: --output: \(out) is an unfinished pyramid (--resume finishes it with the same options; or remove it)\n")
+        let scale = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "--scale", "2", "--resume", "-o", out])
+        #expect(scale.status == 2)
+        #expect(scale.stderr == "mapsnap: error: --resume: \(out) was started with --scale 1; this run asks 2: resume with the same options, or write to a new output\n")
+        let zooms = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--resume", "-o", out])
+        #expect(zooms.status == 2 && zooms.stderr.contains("was started with --zoom 14-15; this run asks 14-16"), "\(zooms.stderr)")
+        let same = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "--resume", "-o", out, "-q"])
+        #expect(same.status == 0, "\(same.stderr)")
+    }
+
+    @Test func workThatCannotFinishIsRefusedUpFront() throws {
+        let dir = try CLIRunner.scratch()
+        let world = try CLIRunner.run(["tiles", "--bbox", "-180,-85,180,85", "--zoom", "24", "-o", dir.appendingPathComponent("w.mbtiles").path])
+        #expect(world.status == 2)
+        #expect(world.stderr.hasPrefix("mapsnap: error: --zoom: z24–24 over this area is more than 20000000 tiles"), "\(world.stderr)")
+        let big = try CLIRunner.run(["tiles", "--bbox", "-180,-85,180,85", "--zoom", "12", "-o", dir.appendingPathComponent("b.mbtiles").path])
+        #expect(big.status == 2)
+        #expect(big.stderr.contains("give --yes to render more than 1000000"), "\(big.stderr)")
+        let shards = try CLIRunner.run(["tiles", "--zoom", "12", "--shard", "0/4611686018427387904", "-o", dir.appendingPathComponent("s.mbtiles").path])
+        #expect(shards.status == 2 && shards.stderr == "mapsnap: error: --shard: 4611686018427387904 shards are more than 100000\n", "\(shards.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing left behind")
+    }
+
+    @Test func pyramidsOfTwoScalesDoNotMerge() throws {
+        let dir = try CLIRunner.scratch()
+        let one = dir.appendingPathComponent("1x.mbtiles").path, two = dir.appendingPathComponent("2x.mbtiles").path
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14", "-o", one, "-q"]).status == 0)
+        #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14", "--scale", "2", "-o", two, "-q"]).status == 0)
+        let out = dir.appendingPathComponent("all.mbtiles").path
+        let r = try CLIRunner.run(["merge", one, two, "-o", out])
+        #expect(r.status == 2)
+        #expect(r.stderr == "mapsnap: error: \(two) holds 512-px tiles, \(one) 256-px tiles: merge pyramids of one scale\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

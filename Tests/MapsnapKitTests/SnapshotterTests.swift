@@ -47,11 +47,11 @@ struct SnapshotterTests {
         r.zoom = 14.5
         r.pixelRatio = 2
         r.bearing = 30
-        let c = s.camera(for: r, overlays: [])
+        let c = try s.camera(for: r, overlays: [])
         #expect(c.zoom == 14.5 && c.pixelRatio == 2 && c.bearing == 30 && c.center == LatLon(43.74, 7.42))
         r.zoom = nil
         r.meters = 800
-        #expect(abs(s.camera(for: r, overlays: []).metersAcrossShorterSide - 800) < 1e-6)
+        #expect(abs(try s.camera(for: r, overlays: []).metersAcrossShorterSide - 800) < 1e-6)
     }
 
     /// `point(for:)` and `coordinate(at:)` are each other's inverse and agree with the camera.

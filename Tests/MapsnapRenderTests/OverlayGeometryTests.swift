@@ -84,7 +84,7 @@ struct OverlayGeometryTests {
         ]
         for bearing in [0.0, 30.0] {
             o.bearing = bearing
-            let camera = s.camera(for: o, overlays: overlays)
+            let camera = try s.camera(for: o, overlays: overlays)
             let t = camera.worldToScreen
             var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
             for f in s.renderer.footprints(of: overlays) {
@@ -106,7 +106,7 @@ struct OverlayGeometryTests {
         var o = MapRequest()
         o.fit = true
         o.meters = 500
-        let c = s.camera(for: o, overlays: [.marker(Marker(coordinate: LatLon(43.735, 7.42)))])
+        let c = try s.camera(for: o, overlays: [.marker(Marker(coordinate: LatLon(43.735, 7.42)))])
         #expect(c.center == LatLon(43.735, 7.42))
         #expect(abs(c.metersAcrossShorterSide - 500) < 1e-6)
     }

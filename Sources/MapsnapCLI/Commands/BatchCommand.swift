@@ -2,8 +2,13 @@ import Foundation
 import MapsnapKit
 
 /// `mapsnap batch MANIFEST -o FOLDER`: report images, one per manifest item.
-struct BatchInvocation: RequestContext, Verbosity, WorkerCount {
+struct BatchInvocation: RequestContext, Verbosity, WorkerCount, RemembersCommandLine {
     var batch = ReportBatchOptions(manifest: "", outputFolder: "output/reports")
+    /// Items render in worker processes unless `--isolation threads`.
+    var isolateInProcesses = true
+    /// This process is a worker of another batch (`--serve-items`, not for people).
+    var servesItems = false
+    var commandLine: [String] = []
     var verbose = false
     var quiet = false
     /// Every item's defaults.
@@ -36,6 +41,14 @@ enum BatchCommand {
                 JobsOptions.option(),
                 Option(["--force"], help: "re-render every item") { c, _ in c.batch.force = true },
                 Option(["--address"], help: "add the offline address to every caption") { c, _ in c.batch.address = true },
+                Option(["--isolation"], .required("processes|threads"),
+                       help: "processes (default): a crash while rendering one item fails that item only;\nthreads: a little faster, but a crash ends the batch") { c, text in
+                    guard text == "processes" || text == "threads" else {
+                        throw UsageError(option: "--isolation", message: "'\(text)' is not one of processes, threads")
+                    }
+                    c.isolateInProcesses = text == "processes"
+                },
+                Option(["--serve-items"], help: "(internal) be a worker process of another batch") { c, _ in c.servesItems = true },
             ]),
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
             OptionGroup("Output", [.field("png", ["--png"], help: "PNG compression: speed against size (default balanced)")]),
@@ -53,10 +66,19 @@ enum BatchCommand {
         run: { c, console in run(c, console) })
 
     static func run(_ c: BatchInvocation, _ console: Console) -> ExitCode {
+        if c.servesItems {
+            do { try ReportBatch(options: c.batch).serveItems(); return .success } catch {
+                return CommandErrors.report(error, command: command, console)
+            }
+        }
         let terminal = console.stderrIsTerminal && !c.quiet
         let start = Date()
+        var options = c.batch
+        if c.isolateInProcesses, let executable = SelfExecutable.path {
+            options.isolation = .processes(command: [executable, "batch"] + c.commandLine + ["--serve-items"])
+        }
         do {
-            let rows = try ReportBatch(options: c.batch).run { p in
+            let rows = try ReportBatch(options: options).run { p in
                 if terminal { console.progress("items \(p.done)/\(p.total)\(p.failed > 0 ? ", \(p.failed) failed" : "")") }
             }
             if terminal { console.progress(nil) }

@@ -44,8 +44,7 @@ enum GeocodeCommand {
             }
             let address = geocoder.lookup(point)
             if c.json {
-                let data = try JSONSerialization.data(withJSONObject: address.json, options: [.prettyPrinted, .sortedKeys])
-                console.out(String(decoding: data, as: UTF8.self))
+                console.out(address.json.prettyPrinted)
             } else {
                 console.out(address.formatted.isEmpty ? "(no address found near \(point))" : address.formatted)
             }

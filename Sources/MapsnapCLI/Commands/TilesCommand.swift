@@ -50,7 +50,8 @@ enum TilesCommand {
                     }
                     c.pyramid.metatileSize = m
                 },
-                Option(["--resume"], help: "skip tiles the output already has (after an interruption)", field: "resume") { c, _ in c.pyramid.resume = true },
+                Option(["--resume"], help: "finish an interrupted run: the same options, skipping the tiles it has", field: "resume") { c, _ in c.pyramid.resume = true },
+                Option(["--yes"], help: "go ahead with more than 1,000,000 tiles (at most 20,000,000)", field: "yes") { c, _ in c.pyramid.confirmLarge = true },
                 Option(["--shard"], .required("K/N"), help: "render only shard K of N (K from 0), balanced by expected work;\njoin the outputs with `mapsnap merge`", field: "shard") { c, text in
                     c.pyramid.shard = try parseShard(text)
                 },
@@ -97,6 +98,9 @@ enum TilesCommand {
             let pyramid = try TilePyramid(options: c.pyramid)
             let quiet = c.quiet
             pyramid.onWarning = { if !quiet { console.warning($0) } }
+            pyramid.onPlan = { tiles, metatiles in
+                if !quiet { console.info("tiles: \(tiles) tiles in \(metatiles) metatiles to \(c.pyramid.output)") }
+            }
             var lastShown = Date.distantPast
             let summary = try pyramid.run { p in
                 if let killAfter, p.done >= killAfter { kill(getpid(), SIGKILL) }   // tests: a hard interruption, deterministic

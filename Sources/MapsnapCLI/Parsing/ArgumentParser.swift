@@ -55,15 +55,19 @@ struct ArgumentParser<Context: RequestContext> {
                 throw command.usageError(e, typed: name)
             }
         }
+        if var remembering = context as? any RemembersCommandLine {
+            remembering.commandLine = words
+            context = remembering as! Context
+        }
         try command.finish(&context)
         return context
     }
 
     private var seeHelp: String { command.name == "snapshot" ? "mapsnap --help" : "mapsnap \(command.name) --help" }
 
-    /// An option starts with a dash and a letter or a second dash; `-50` and `-` are values.
+    /// An option starts with a dash and a letter or a second dash; `-50`, `-inf` and `-` are values.
     static func looksLikeOption(_ word: String) -> Bool {
-        guard word.hasPrefix("-"), word.count > 1 else { return false }
+        guard word.hasPrefix("-"), word.count > 1, Double(word) == nil else { return false }
         let second = word[word.index(after: word.startIndex)]
         return second == "-" || second.isLetter
     }
@@ -73,4 +77,9 @@ struct ArgumentParser<Context: RequestContext> {
         guard word.hasPrefix("--"), let eq = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<eq]), String(word[word.index(after: eq)...]))
     }
+}
+
+/// A command whose run needs its own command line again (a batch starts worker processes with it).
+protocol RemembersCommandLine {
+    var commandLine: [String] { get set }
 }

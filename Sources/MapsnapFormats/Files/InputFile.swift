@@ -14,15 +14,23 @@ public enum InputFile {
         case tooLarge(String, bytes: Int)
         case unreadable(String, reason: String)
 
-        public var description: String {
+        public var path: String {
             switch self {
-            case .missing(let p): return "\(p): no such file"
-            case .notRegular(let p, let kind): return "\(p): is \(kind), not a regular file"
-            case .tooLarge(let p, let bytes):
-                return "\(p): \(bytes) bytes is over the \(InputLimits.maxFileBytes >> 20) MiB an input file may have"
-            case .unreadable(let p, let reason): return "\(p): cannot be read: \(reason)"
+            case .missing(let p), .notRegular(let p, _), .tooLarge(let p, _), .unreadable(let p, _): return p
             }
         }
+
+        /// What is wrong, without the path: `is a FIFO (named pipe), not a regular file`.
+        public var reason: String {
+            switch self {
+            case .missing: return "no such file"
+            case .notRegular(_, let kind): return "is \(kind), not a regular file"
+            case .tooLarge(_, let bytes): return "\(bytes) bytes is over the \(InputLimits.maxFileBytes >> 20) MiB an input file may have"
+            case .unreadable(_, let reason): return "cannot be read: \(reason)"
+            }
+        }
+
+        public var description: String { "\(path): \(reason)" }
     }
 
     /// Checks that `path` names a regular file (following symbolic links) and returns its size.

@@ -8,7 +8,8 @@ import MapsnapFormats
 /// manifest that cannot be read at all stops the batch (field `manifest`).
 public enum BatchManifest {
     public static func read(_ path: String, defaults: MapRequest) throws(RequestError) -> (items: [BatchItem], errors: [BatchLineError]) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RequestError("manifest", "\(path): no such file") }
+        let data: Data
+        do { data = try InputFile.read(path) } catch { throw RequestError("manifest", error.description) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let bytes = [UInt8](data)
         var records: [(line: Int, record: Result<JSONObject, RequestError>)] = []
@@ -111,6 +112,8 @@ public enum BatchManifest {
         guard isSafeID(id) else { throw RequestError("id", "'\(id)' may hold only letters, digits, '-', '_' and '.'") }
         let title = try o["title"].map { v throws(RequestError) in try FieldJSON.string(v, FieldPath("title")) }
         let caption = try o["caption"].map { v throws(RequestError) in try FieldJSON.string(v, FieldPath("caption")) }
+        if let title { try MapRequest.checkText(title, FieldPath("title")) }
+        if let caption { try MapRequest.checkText(caption, FieldPath("caption")) }
         let address = try o["address"].map { v throws(RequestError) in try FieldJSON.bool(v, FieldPath("address")) } ?? false
         let fields = JSONObject(o.filter { !["id", "title", "caption", "address"].contains($0.key) })
         let request = try MapRequest(fields: fields, defaults: defaults, relativeTo: folder)

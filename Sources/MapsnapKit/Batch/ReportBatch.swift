@@ -25,6 +25,8 @@ public struct ReportBatchOptions: Sendable {
     /// What every item starts from (style, size, …, as the CLI's options give them); an item's
     /// own fields override these.
     public var defaults = MapRequest()
+    /// Threads, or worker processes that a crash cannot take the whole batch down with.
+    public var isolation: ItemIsolation = .threads
     public init(manifest: String, outputFolder: String) { self.manifest = manifest; self.outputFolder = outputFolder }
 }
 
@@ -42,29 +44,52 @@ public final class ReportBatch {
     public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RequestError) -> [BatchRow] {
         let (items, lineErrors) = try BatchManifest.read(options.manifest, defaults: options.defaults)
         try prepareOutputFolder()
+        if BatchWorker.samePath(reportPath, options.manifest) {
+            throw RequestError("output", "\(reportPath) is the manifest itself; write the batch to another folder")
+        }
         let manifestDate = (try? FileManager.default.attributesOfItem(atPath: options.manifest)[.modificationDate] as? Date) ?? .distantPast
 
         let results = ResultTable(count: items.count)
         let state = ProgressState(total: items.count)
-        let opts = options
-        let pool = WorkerPool<BatchWorker>(threads: min(options.jobs, max(items.count, 1))) {
-            BatchWorker(options: opts, manifestDate: manifestDate)
-        }
-        for (i, item) in items.enumerated() {
-            pool.submit { worker in
-                let row = worker.render(item)
-                results.set(i, row)
+        switch options.isolation {
+        case .threads:
+            let opts = options
+            let pool = WorkerPool<BatchWorker>(threads: min(options.jobs, max(items.count, 1))) {
+                BatchWorker(options: opts, manifestDate: manifestDate)
+            }
+            for (i, item) in items.enumerated() {
+                pool.submit { worker in
+                    let row = worker.render(item)
+                    results.set(i, row)
+                    progress(state.add(failed: row.status == .failed))
+                }
+            }
+            pool.finish()
+            pool.wait()
+        case .processes(let command):
+            ItemProcesses(command: command, jobs: options.jobs).render(items, results: results) { row in
                 progress(state.add(failed: row.status == .failed))
             }
         }
-        pool.finish()
-        pool.wait()
         // Rows in manifest order: items and bad lines interleaved by line number.
         var rows: [(Int, BatchRow)] = items.indices.map { (items[$0].line, results.get($0)!) }
         rows += lineErrors.map { ($0.line, BatchRow(id: $0.id, status: .failed, output: "", message: $0.message)) }
         let ordered = rows.sorted { $0.0 < $1.0 }.map(\.1)
         try writeReport(ordered)
         return ordered
+    }
+
+    /// The worker side of `ItemIsolation.processes`: reads the manifest as the parent does, then
+    /// renders the items whose numbers arrive on stdin, one row per line on stdout, until stdin ends.
+    public func serveItems() throws(RequestError) {
+        let (items, _) = try BatchManifest.read(options.manifest, defaults: options.defaults)
+        let manifestDate = (try? FileManager.default.attributesOfItem(atPath: options.manifest)[.modificationDate] as? Date) ?? .distantPast
+        let worker = BatchWorker(options: options, manifestDate: manifestDate)
+        while let line = Swift.readLine(strippingNewline: true) {
+            guard let i = Int(line), items.indices.contains(i) else { continue }
+            let text = ItemProtocol.line(index: i, worker.render(items[i])) + "\n"
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
     }
 
     private func prepareOutputFolder() throws(RequestError) {
@@ -80,11 +105,12 @@ public final class ReportBatch {
         guard FileManager.default.isWritableFile(atPath: folder) else { throw RequestError("output", "\(folder): folder is not writable") }
     }
 
+    var reportPath: String { options.outputFolder + "/batch-report.csv" }
+
     private func writeReport(_ rows: [BatchRow]) throws(RequestError) {
         var csv = "id,status,output,message\n"
         for r in rows { csv += [r.id, r.status.rawValue, r.output, r.message].map(CSV.escape).joined(separator: ",") + "\n" }
-        let path = options.outputFolder + "/batch-report.csv"
-        do { try AtomicFile.write(Data(csv.utf8), to: path) } catch { throw RequestError("output", error.description) }
+        do { try AtomicFile.write(Data(csv.utf8), to: reportPath) } catch { throw RequestError("output", error.description) }
     }
 }
 
@@ -102,10 +128,15 @@ final class BatchWorker {
     func render(_ item: BatchItem) -> BatchRow {
         let name = item.id + "." + item.request.encoding.fileExtension
         let path = options.outputFolder + "/" + name
+        if Self.samePath(path, options.manifest) {
+            return failed(item, "id: \(name) would overwrite the manifest; give the item another id or the batch another output folder")
+        }
         if !options.force, let attrs = try? FileManager.default.attributesOfItem(atPath: path),
            let date = attrs[.modificationDate] as? Date, date > manifestDate {
             return BatchRow(id: item.id, status: .skipped, output: name, message: "already rendered")
         }
+        // Tests: a deterministic crash in one item, to show that the others are still rendered.
+        if ProcessInfo.processInfo.environment["MAPSNAP_TEST_CRASH_ITEM"] == item.id { fatalError("MAPSNAP_TEST_CRASH_ITEM") }
         do {
             let request = item.request
             let snapshotter = try snapshotters.snapshotter(for: request.style)
@@ -136,6 +167,11 @@ final class BatchWorker {
 
     private func failed(_ item: BatchItem, _ message: String) -> BatchRow {
         BatchRow(id: item.id, status: .failed, output: "", message: "line \(item.line): \(message)")
+    }
+
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath().path
+            == URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     /// Where the address is looked up: the user's location, else the first marker, else the center.

@@ -2,6 +2,7 @@ import Foundation
 import MapsnapGeo
 import MapsnapRender
 import MapsnapTiles
+import MapsnapFormats
 
 /// An address found offline in the vector tiles themselves (OpenMapTiles schema): the nearest
 /// house number and the street it stands on (`housenumber`, `transportation_name`), the area
@@ -25,12 +26,15 @@ public struct Address: Sendable, Equatable {
         return parts.joined(separator: ", ")
     }
 
-    public var json: [String: Any] {
-        var out: [String: Any] = ["address": formatted]
-        for (key, part) in [("housenumber", housenumber), ("street", street), ("area", area), ("city", city)] {
-            if let part { out[key] = ["name": part.name, "distance_m": (part.distanceMeters * 10).rounded() / 10] }
+    /// `{"address": "…", "street": {"name": "…", "distance_m": 12.3}, …}` (parts that were found).
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("address", .string(formatted))]
+        for (key, part) in [("area", area), ("city", city), ("housenumber", housenumber), ("street", street)] {
+            guard let part else { continue }
+            members.append((key, .object(JSONObject([("distance_m", .number((part.distanceMeters * 10).rounded() / 10)),
+                                                     ("name", .string(part.name))]))))
         }
-        return out
+        return .object(JSONObject(members))
     }
 }
 
@@ -53,8 +57,8 @@ public final class ReverseGeocoder {
 
     public func address(at p: LatLon) -> Address {
         let cell = 100.0 / 111_320
-        let key = GridKey(x: Int((p.longitude * cos(p.latitude * .pi / 180) / cell).rounded(.down)),
-                          y: Int((p.latitude / cell).rounded(.down)))
+        let key = GridKey(x: Int(saturating: (p.longitude * cos(p.latitude * .pi / 180) / cell).rounded(.down)),
+                          y: Int(saturating: (p.latitude / cell).rounded(.down)))
         if let hit = cache[key] { return hit }
         let a = lookup(p)
         cache[key] = a

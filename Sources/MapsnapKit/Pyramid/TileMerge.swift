@@ -20,6 +20,7 @@ public enum TileMerge {
             let format = archives[i].metadata.format
             guard format == "png" else { throw .request(RequestError(field, "\(path): holds '\(format ?? "unknown")' tiles, not png")) }
         }
+        try checkTileSizes(archives)
         // Build next to the output and rename at the end: a failed merge leaves no half file.
         let temp = output + ".partial-\(getpid())"
         try? FileManager.default.removeItem(atPath: temp)
@@ -32,16 +33,31 @@ public enum TileMerge {
                     if let data = try a.rawTileData(id) { try writer.write(id, png: data); summary.tiles += 1 }
                 }
             }
-            try writer.finish(metadata: mergedMetadata(archives.map(\.metadata)))
+            try writer.writeMetadata(mergedMetadata(archives.map(\.metadata)))
         } catch {
             try? FileManager.default.removeItem(atPath: temp)
-            throw TilePyramid.output("\(error)")
+            // The user named the output, not the temporary file beside it.
+            throw TilePyramid.output("\(error)".replacingOccurrences(of: temp, with: output))
         }
         guard rename(temp, output) == 0 else {
             try? FileManager.default.removeItem(atPath: temp)
             throw TilePyramid.output("\(output): cannot rename the merged file into place")
         }
         return summary
+    }
+
+    /// Tiles of one size only: a 256-px and a 512-px (`--scale 2`) pyramid do not merge.
+    static func checkTileSizes(_ archives: [MBTilesArchive]) throws(PyramidError) {
+        var first: (path: String, width: Int)?
+        for (i, a) in archives.enumerated() {
+            guard let id = try? a.tileIDs().first, let data = try? a.rawTileData(id), let width = PNGHeader.width(data) else { continue }
+            if let first, first.width != width {
+                throw .request(RequestError(FieldPath("inputs").appending(index: i), segments: [
+                    .text("\(a.path) holds \(width)-px tiles, \(first.path) \(first.width)-px tiles: merge pyramids of one "),
+                    .field(FieldPath("scale"))]))
+            }
+            if first == nil { first = (a.path, width) }
+        }
     }
 
     static func mergedMetadata(_ all: [MBTilesMetadata]) -> [String: String] {

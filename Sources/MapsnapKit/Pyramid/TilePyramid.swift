@@ -41,18 +41,33 @@ public final class TilePyramid {
         let uniform: Bool
     }
 
+    /// What the run will do, said before it starts (the CLI prints it).
+    public var onPlan: @Sendable (_ tiles: Int, _ metatiles: Int) -> Void = { _, _ in }
+
     public func run(progress: (PyramidProgress) -> Void = { _ in }) throws(PyramidError) -> PyramidProgress {
         let start = Date()
         let main: Snapshotter
         do { main = try Snapshotter(options.style) } catch { throw .request(error) }
         let boxes = try areas(main)
+        try checkSize(boxes)
         var wanted = TilePyramidPlan.wanted(boxes, zooms: options.zooms, metatileSize: options.metatileSize)
         if let shard = options.shard {
             let costs = wanted.map { Self.cost($0.0, tiles: $0.1.count, main) }
             let assignment = TilePyramidPlan.shardIndices(costs: costs, count: shard.count)
             wanted = wanted.indices.filter { assignment[$0] == shard.index }.map { wanted[$0] }
         }
-        let sink = try makeSink()
+        let sink = try openSink(plan: PyramidPlanRecord(options, areas: boxes))
+        // From here on a failure removes an output this run created: nothing half-made is left.
+        do {
+            return try render(wanted, into: sink, main: main, boxes: boxes, start: start, progress: progress)
+        } catch {
+            sink.discard()
+            throw error
+        }
+    }
+
+    private func render(_ wanted: [(Metatile, [TileID])], into sink: TileSink, main: Snapshotter, boxes: [BoundingBox],
+                        start: Date, progress: (PyramidProgress) -> Void) throws(PyramidError) -> PyramidProgress {
         var stats = PyramidProgress()
         stats.total = wanted.reduce(0) { $0 + $1.1.count }
         var jobs: [TilePyramidPlan.Job] = []
@@ -72,6 +87,7 @@ public final class TilePyramid {
         } catch {
             throw Self.output("\(error)")
         }
+        onPlan(stats.total, wanted.count)
 
         let queue = BoundedQueue<[Rendered]>(capacity: max(2, options.jobs * 2), producers: 1)
         let failures = FailureLog()
@@ -102,9 +118,60 @@ public final class TilePyramid {
         }
         if let writeError { throw Self.output("\(writeError)") }
         for message in failures.messages { onWarning(message) }
-        do { try sink.finish(metadata: metadata(main, boxes)) } catch { throw Self.output("\(error)") }
+        var metadata = metadata(main, boxes)
+        metadata[PyramidPlanRecord.completeKey] = stats.failed == 0 ? "true" : "false"
+        do { try sink.writeMetadata(metadata) } catch { throw Self.output("\(error)") }
         stats.seconds = Date().timeIntervalSince(start)
         return stats
+    }
+
+    /// Refuses work that cannot finish: more than `InputLimits.maxPyramidTiles` tiles, or more than
+    /// `pyramidTilesWithoutConfirmation` without `confirmLarge`. Counted from the tile ranges, before
+    /// any tile is listed.
+    private func checkSize(_ boxes: [BoundingBox]) throws(PyramidError) {
+        var count = 0
+        for z in options.zooms {
+            for box in boxes { for range in TileRange.covering(box, z: z) { count = count.addingReportingOverflow(range.count).partialValue } }
+            if count > InputLimits.maxPyramidTiles { break }
+        }
+        let zooms = "z\(options.zooms.lowerBound)–\(options.zooms.upperBound)"
+        if count > InputLimits.maxPyramidTiles {
+            throw .request(RequestError(FieldPath("zoom"), segments: [
+                .text("\(zooms) over this area is more than \(InputLimits.maxPyramidTiles) tiles, the most one run renders; "),
+                .text("split the zoom range or the area, or render it in shards (the limit is per shard's plan)")]))
+        }
+        if count > InputLimits.pyramidTilesWithoutConfirmation && !options.confirmLarge {
+            throw .request(RequestError(FieldPath("yes"), segments: [
+                .text("\(zooms) over this area is up to \(count) tiles; give "), .field(FieldPath("yes")),
+                .text(" to render more than \(InputLimits.pyramidTilesWithoutConfirmation) in one run")]))
+        }
+    }
+
+    /// The output, checked against what an earlier run recorded in it: a plain run refuses any
+    /// existing output (saying whether it is finished); a resume must ask for the same plan.
+    private func openSink(plan: PyramidPlanRecord) throws(PyramidError) -> TileSink {
+        let sink = try makeSink()
+        let output = options.output
+        if !sink.isNew {
+            let recordedPlan = sink.recorded[PyramidPlanRecord.planKey].flatMap(PyramidPlanRecord.init(text:))
+            if !options.resume {
+                let unfinished = recordedPlan != nil && sink.recorded[PyramidPlanRecord.completeKey] != "true"
+                throw .request(RequestError(FieldPath("output"), segments: [
+                    .text(unfinished ? "\(output) is an unfinished pyramid ("
+                          : "\(output) \(options.outputIsMBTiles ? "already exists" : "is not empty") ("),
+                    .field(FieldPath("resume")),
+                    .text(unfinished ? " finishes it with the same options; or remove it)" : " adds the missing tiles to it; or remove it)")]))
+            }
+            guard let recordedPlan else {
+                throw .request(RequestError("resume", "\(output) holds no mapsnap plan (another tool or an older mapsnap made it); write to a new output"))
+            }
+            if let mismatch = plan.mismatch(with: recordedPlan, output: output) { throw .request(mismatch) }
+        }
+        do { try sink.writeMetadata([PyramidPlanRecord.planKey: plan.text, PyramidPlanRecord.completeKey: "false"]) } catch {
+            sink.discard()
+            throw Self.output("\(error)")
+        }
+        return sink
     }
 
     /// Renders one metatile on a worker's snapshotter, cuts and encodes its tiles (a tile of one
@@ -119,9 +186,12 @@ public final class TilePyramid {
             failures.add("metatile \(m): cannot open the style or data in a worker: \(error)")
             return job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
         }
-        // Only the part of the metatile that holds wanted tiles (a small box needs one or two).
-        let x0 = job.tiles.map(\.x).min()!, x1 = job.tiles.map(\.x).max()!
-        let y0 = job.tiles.map(\.y).min()!, y1 = job.tiles.map(\.y).max()!
+        // Always the whole metatile (cut at the world's edge), whichever of its tiles are wanted:
+        // a tile must depend only on its z/x/y, the style and the data, so that resumes, shards,
+        // small boxes and the server all give the same bytes.
+        let n = 1 << m.z
+        let x0 = m.x, x1 = min(m.x + m.size, n) - 1
+        let y0 = m.y, y1 = min(m.y + m.size, n) - 1
         let columns = x1 - x0 + 1, rows = y1 - y0 + 1
         let zoom = Double(m.z) - 1   // a 256-px tile at level z is MapLibre zoom z − 1
         let centerWorld = Point(x: (Double(x0) + Double(columns) / 2) * 256, y: (Double(y0) + Double(rows) / 2) * 256)
@@ -170,15 +240,10 @@ public final class TilePyramid {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: options.output, isDirectory: &isDir) {
             guard isDir.boolValue else { throw Self.output("\(options.output) is a file; give a folder or a .mbtiles path") }
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: options.output)) ?? []
-            if !contents.isEmpty && !options.resume {
-                throw .request(RequestError(FieldPath("output"), segments: [
-                    .text("\(options.output) is not empty ("), .field(FieldPath("resume")), .text(" adds the missing tiles to it; or remove it)")]))
-            }
         } else if !URL(fileURLWithPath: options.output).pathExtension.isEmpty {
             throw Self.output("'\(options.output)' is neither a folder nor a .mbtiles file")
         }
-        return try DirectoryTileSink(root: options.output)
+        return try DirectoryTileSink(root: options.output, resume: options.resume)
     }
 
     /// Expected work of a metatile: its tiles, weighted by how much vector data lies under it.

@@ -21,13 +21,15 @@ public struct TilePyramidOptions: Sendable {
     /// Render only shard `index` (0-based) of `count`.
     public var shard: (index: Int, count: Int)?
     public var compression: PNGCompression = .balanced
+    /// Go ahead with more than `InputLimits.pyramidTilesWithoutConfirmation` tiles (`--yes`).
+    public var confirmLarge = false
 
     public init() {}
 
     public var outputIsMBTiles: Bool { output.lowercased().hasSuffix(".mbtiles") }
 
     public static let zoomLimit = 0...24
-    public static let metatileLimit = 1...32
+    public static let metatileLimit = InputLimits.metatile
 
     /// Checks the values; errors name the field (`zoom`, `bbox`, `shard`, …).
     public func validate() throws(RequestError) {
@@ -36,9 +38,14 @@ public struct TilePyramidOptions: Sendable {
         }
         guard scale == 1 || scale == 2 else { throw RequestError("scale", "must be 1 or 2, got \(scale)") }
         guard Self.metatileLimit.contains(metatileSize) else { throw RequestError("metatile", "must be 1 to 32 tiles, got \(metatileSize)") }
-        guard jobs >= 1 else { throw RequestError("jobs", "must be at least 1, got \(jobs)") }
         if let s = shard, !(s.count >= 1 && (0..<s.count).contains(s.index)) {
             throw RequestError("shard", "K/N needs 0 <= K < N, got \(s.index)/\(s.count)")
+        }
+        if let s = shard, s.count > InputLimits.maxShards {
+            throw RequestError("shard", "\(s.count) shards are more than \(InputLimits.maxShards)")
+        }
+        guard InputLimits.jobs.contains(jobs) else {
+            throw RequestError("jobs", "must be a whole number from \(InputLimits.jobs.lowerBound) to \(InputLimits.jobs.upperBound), got \(jobs)")
         }
         if let b = bbox { try MapRequest.check(b, FieldPath("bbox")) }
     }

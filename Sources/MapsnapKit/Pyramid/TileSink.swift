@@ -1,28 +1,60 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapTiles
 import MapsnapRender
+import MapsnapTiles
 
-/// Where rendered tiles go. Used from one writer thread.
+/// Where rendered tiles go. Used from one writer thread. A sink records its pyramid's plan when
+/// the run starts and marks it complete at the end, so that resumes and re-runs can check them.
 protocol TileSink: AnyObject {
+    /// The metadata an earlier run left (empty for a new output).
+    var recorded: [String: String] { get }
+    /// Whether this run created the output (so a failed run can remove it again).
+    var isNew: Bool { get }
     /// The tiles already present at a zoom level (for `--resume`).
     func existingTiles(z: Int, among: Set<TileID>) throws -> Set<TileID>
     func write(_ tile: TileID, png: Data) throws
-    /// Flushes and records the pyramid's metadata.
-    func finish(metadata: [String: String]) throws
+    /// Writes metadata rows (replacing earlier ones), durably.
+    func writeMetadata(_ metadata: [String: String]) throws
+    /// Removes a new output after a failed run, so that nothing half-made is left behind.
+    func discard()
 }
 
-/// `output/tiles/z/x/y.png`, each file written atomically (no truncated file after a kill).
+/// `output/tiles/z/x/y.png`, each file written atomically (no truncated file after a kill), and
+/// `metadata.json`.
 final class DirectoryTileSink: TileSink {
     let root: String
+    /// The folder was missing or empty.
+    let isNew: Bool
+    private let createdFolder: Bool
+    let recorded: [String: String]
     private var madeFolders: Set<String> = []
 
-    init(root: String) throws(PyramidError) {
+    init(root: String, resume: Bool) throws(PyramidError) {
         self.root = root
+        createdFolder = !FileManager.default.fileExists(atPath: root)
+        isNew = createdFolder || ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).isEmpty
         do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
             throw TilePyramid.output("\(root): cannot create the folder (\(error.localizedDescription))")
         }
         guard FileManager.default.isWritableFile(atPath: root) else { throw TilePyramid.output("\(root): folder is not writable") }
+        let metadata = root + "/metadata.json"
+        if let data = try? InputFile.read(metadata), case .object(let o)? = try? JSONValue.parse(data) {
+            recorded = Dictionary(o.compactMap { k, v in v.stringValue.map { (k, $0) } }, uniquingKeysWith: { $1 })
+        } else {
+            recorded = [:]
+        }
+        // A run killed while writing a tile leaves that tile's temporary file: it is not a tile.
+        if resume { Self.removeTemporaryFiles(in: root) }
+    }
+
+    static func removeTemporaryFiles(in root: String) {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return }
+        while let relative = walker.nextObject() as? String {
+            if AtomicFile.isTemporary(URL(fileURLWithPath: relative).lastPathComponent) {
+                try? FileManager.default.removeItem(atPath: root + "/" + relative)
+            }
+        }
     }
 
     func path(_ t: TileID) -> String { "\(root)/\(t.z)/\(t.x)/\(t.y).png" }
@@ -39,15 +71,28 @@ final class DirectoryTileSink: TileSink {
         try AtomicFile.write(png, to: path(tile))
     }
 
-    func finish(metadata: [String: String]) throws {
-        let json = try JSONSerialization.data(withJSONObject: metadata, options: [.prettyPrinted, .sortedKeys])
-        try AtomicFile.write(json, to: root + "/metadata.json")
+    private var written: [String: String] = [:]
+
+    func writeMetadata(_ metadata: [String: String]) throws {
+        written = (written.isEmpty ? recorded : written).merging(metadata) { $1 }
+        let object = JSONObject(written.keys.sorted().map { (key: $0, value: JSONValue.string(written[$0]!)) })
+        try AtomicFile.write(Data(JSONValue.object(object).prettyPrinted.utf8), to: root + "/metadata.json", durable: true)
+    }
+
+    func discard() {
+        guard isNew else { return }
+        if createdFolder { try? FileManager.default.removeItem(atPath: root); return }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            try? FileManager.default.removeItem(atPath: root + "/" + name)
+        }
     }
 }
 
 /// An MBTiles 1.3 file (images/map layout: identical tiles stored once).
 final class MBTilesTileSink: TileSink {
     let writer: MBTilesWriter
+    let isNew: Bool
+    let recorded: [String: String]
 
     init(path: String, resume: Bool) throws(PyramidError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -56,11 +101,15 @@ final class MBTilesTileSink: TileSink {
             throw TilePyramid.output("\(path): folder \(folder) does not exist")
         }
         guard FileManager.default.isWritableFile(atPath: folder) else { throw TilePyramid.output("\(path): folder \(folder) is not writable") }
-        do { writer = try MBTilesWriter(path: path, allowExisting: resume) } catch {
-            if case .alreadyExists = error {
-                throw .request(RequestError(FieldPath("output"), segments: [
-                    .text("\(path) already exists ("), .field(FieldPath("resume")), .text(" adds the missing tiles to it; or remove it)")]))
-            }
+        isNew = !FileManager.default.fileExists(atPath: path)
+        if !isNew {
+            // Only a regular file can be an archive to add to; a FIFO would block SQLite.
+            do { try InputFile.check(path) } catch { throw TilePyramid.output(error.description) }
+        }
+        do {
+            writer = try MBTilesWriter(path: path, allowExisting: true)
+            recorded = isNew ? [:] : try writer.metadata()
+        } catch {
             throw TilePyramid.output(error.description)
         }
     }
@@ -71,5 +120,10 @@ final class MBTilesTileSink: TileSink {
 
     func write(_ tile: TileID, png: Data) throws { try writer.write(tile, png: png) }
 
-    func finish(metadata: [String: String]) throws { try writer.finish(metadata: metadata) }
+    func writeMetadata(_ metadata: [String: String]) throws { try writer.writeMetadata(metadata) }
+
+    func discard() {
+        guard isNew else { return }
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(writer.path + suffix) }
+    }
 }

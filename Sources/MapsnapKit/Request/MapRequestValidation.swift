@@ -14,7 +14,7 @@ extension MapRequest {
 
     private func validateCamera() throws(RequestError) {
         if let center { try Self.check(center, FieldPath("center")) }
-        if let meters { try Self.checkMeters(meters, FieldPath("meters"), what: nil) }
+        if let meters { try Self.checkFramingMeters(meters) }
         if let zoom, !(zoom.isFinite && InputLimits.zoom.contains(zoom)) {
             throw RequestError("zoom", "must be between 0 and 24, got \(MessageNumber.format(zoom))")
         }
@@ -47,6 +47,10 @@ extension MapRequest {
         guard pixelRatio.isFinite, InputLimits.pixelRatio.contains(pixelRatio) else {
             throw RequestError("scale", "must be between 1 and 4, got \(MessageNumber.format(pixelRatio))")
         }
+        let longer = Double(max(size.width, size.height)) * pixelRatio
+        guard longer <= Double(InputLimits.maxDeviceSide) else {
+            throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is \(MessageNumber.format(longer.rounded())) pixels across, over the \(InputLimits.maxDeviceSide) an image may have")
+        }
         let pixels = Double(size.width) * pixelRatio * Double(size.height) * pixelRatio
         guard pixels <= Double(InputLimits.maxImagePixels) else {
             throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
@@ -54,6 +58,21 @@ extension MapRequest {
     }
 
     private func validateOverlays() throws(RequestError) {
+        let o = overlays
+        for (name, count) in [("markers", o.markers.count), ("circles", o.circles.count), ("polygons", o.polygons.count),
+                              ("tracks", o.tracks.count)] where count > InputLimits.maxOverlaysPerKind {
+            throw RequestError(name, "\(count) are more than the \(InputLimits.maxOverlaysPerKind) a request may draw")
+        }
+        for (name, count) in [("tracks", o.trackFiles.count), ("overlays", o.geoJSONFiles.count)] where count > InputLimits.maxOverlayFiles {
+            throw RequestError(name, "\(count) files are more than the \(InputLimits.maxOverlayFiles) a request may read")
+        }
+        let points = o.tracks.reduce(0) { $0 + $1.pointCount } + o.polygons.reduce(0) { $0 + $1.rings.reduce(0) { $0 + $1.count } }
+        if points > InputLimits.maxPoints {
+            throw RequestError(o.tracks.isEmpty ? "polygons" : "tracks", "\(points) points are more than the \(InputLimits.maxPoints) a request may draw")
+        }
+        for (i, m) in o.markers.enumerated() {
+            if let t = m.title { try Self.checkText(t, FieldPath("markers").appending(index: i).appending("title")) }
+        }
         for (i, m) in overlays.markers.enumerated() {
             let path = FieldPath("markers").appending(index: i)
             try Self.check(m.coordinate, path)
@@ -79,6 +98,24 @@ extension MapRequest {
         if let d = overlays.trackStyle.filter.minDistanceMeters, !(d.isFinite && d >= 0 && d <= InputLimits.maxRadiusMeters) {
             throw RequestError("min-distance", "must be 0 or more meters, got \(MessageNumber.format(d))")
         }
+    }
+
+    /// Ground meters across the image: at least 0.01, at most half the Earth's circumference.
+    static func checkFramingMeters(_ m: Double) throws(RequestError) {
+        guard m.isFinite, m > 0 else { throw RequestError("meters", "must be greater than 0, got \(MessageNumber.format(m))") }
+        let range = InputLimits.meters
+        if m < range.lowerBound { throw RequestError("meters", "\(MessageNumber.format(m)) is below \(MessageNumber.format(range.lowerBound))") }
+        if m > range.upperBound {
+            throw RequestError("meters", "\(MessageNumber.format(m)) is above \(MessageNumber.format(range.upperBound)) (half the Earth's circumference)")
+        }
+    }
+
+    /// A text drawn on the map (a title, a caption): at most `InputLimits.maxTextLength` characters.
+    static func checkText(_ text: String, _ field: FieldPath) throws(RequestError) {
+        let limit = InputLimits.maxTextLength
+        // Counting only up to the limit: counting the Characters of a 50 MB text is itself slow.
+        guard text.utf8.count > limit, text.prefix(limit + 1).count > limit else { return }
+        throw RequestError(field, "is longer than the \(limit) characters a text may have")
     }
 
     static func checkIconScale(_ m: Marker, _ path: FieldPath) throws(RequestError) {

@@ -2,6 +2,7 @@ import Foundation
 import MapsnapGeo
 import MapsnapOverlays
 import MapsnapStyle
+import MapsnapFormats
 
 /// A request's overlays ready to draw: files read, coordinates in WGS-84. Reading a file may
 /// warn (an empty track) and report (fixes dropped by the filter).
@@ -38,7 +39,8 @@ extension OverlayRequest {
         }
         for (i, path) in geoJSONFiles.enumerated() {
             let field = FieldPath("overlays").appending(index: i)
-            guard let data = FileManager.default.contents(atPath: path) else { throw RequestError(field, "\(path): no such file") }
+            let data: Data
+            do { data = try InputFile.read(path) } catch { throw RequestError(field, error.description) }
             do { out.overlays += try GeoJSONOverlayReader.read(data, fileName: path) } catch {
                 throw RequestError(field, error.description)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
 import MapsnapRender
@@ -55,13 +56,22 @@ public final class Snapshotter {
     }
 
     /// The camera a request asks for, overlays (already resolved) included for fitting.
-    public func camera(for request: MapRequest, overlays: [Overlay]) -> Camera {
+    /// Throws when meters ask for a zoom outside 0...24 (0.01 m across a large image).
+    public func camera(for request: MapRequest, overlays: [Overlay]) throws(RequestError) -> Camera {
         var center = request.center ?? defaultCenter
         if request.coordinateSystem == .gcj02, let c = request.center { center = GCJ02.toWGS84(c) }
-        let (size, ratio, bearing) = (request.size, request.pixelRatio, request.bearing)
+        // Any finite heading is allowed; the camera keeps it within one turn.
+        let (size, ratio, bearing) = (request.size, request.pixelRatio, request.bearing.truncatingRemainder(dividingBy: 360))
+        func metersCamera(_ center: LatLon, _ m: Double) throws(RequestError) -> Camera {
+            let camera = Camera(center: center, meters: m, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            guard InputLimits.zoom.contains(camera.zoom) else {
+                throw RequestError("meters", "\(MessageNumber.format(m)) m across \(min(size.width, size.height)) points needs zoom \(MessageNumber.format((camera.zoom * 10).rounded() / 10)), outside 0...24")
+            }
+            return camera
+        }
         switch request.framing {
         case .meters(let m):
-            return Camera(center: center, meters: m, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            return try metersCamera(center, m)
         case .zoom(let z):
             return Camera(center: center, zoom: z, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
         case .fit(let padding, let meters):
@@ -70,8 +80,7 @@ public final class Snapshotter {
                 return Camera(center: fitted.center, zoom: fitted.zoom, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
             }
             let lone = footprints.first?.coordinates.first
-            return Camera(center: request.center == nil ? (lone ?? center) : center, meters: meters, size: size,
-                          pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            return try metersCamera(request.center == nil ? (lone ?? center) : center, meters)
         case .bounds(let box, let padding):
             let corners = [LatLon(box.north, box.west), LatLon(box.north, box.east), LatLon(box.south, box.east), LatLon(box.south, box.west)]
             let fitted = CameraFitter.fit([OverlayFootprint(coordinates: corners)], size: size, padding: padding, bearing: bearing)
@@ -97,8 +106,13 @@ public final class Snapshotter {
 
     /// Renders a request whose overlays are already resolved (the CLI reports on them first).
     public func snapshot(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
-        do { try request.validate() } catch { throw .request(error) }
-        let camera = camera(for: request, overlays: overlays)
+        let camera: Camera
+        do {
+            try request.validate()
+            camera = try self.camera(for: request, overlays: overlays)
+        } catch {
+            throw .request(error)
+        }
         if !coverage.touches(camera.visibleBounds) {
             warnings.warn("the view around \(camera.center) is outside the data, which covers \(coverage.summary) (W,S,E,N); only the background is drawn")
         }

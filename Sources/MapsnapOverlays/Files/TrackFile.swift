@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapGeo
+import MapsnapFormats
 
 /// Loads a track file for `--track`: `.gpx`, `.geojson` / `.json` or `.csv`, chosen by extension
 /// (case-insensitive).
@@ -106,15 +107,10 @@ public enum TrackFile {
     }
 
     private static func read(_ path: String) throws(OverlayError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchFile(path) }
-        if isDirectory.boolValue { throw .unreadableFile(path, reason: "it is a directory") }
-        do {
-            // Mapped, not copied: a 100,000-point GPX file is 8–13 MB and is read once, front to back.
-            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-            throw .unreadableFile(path, reason: reason)
+        // Mapped, not copied: a 100,000-point GPX file is 8–13 MB and is read once, front to back.
+        do { return try InputFile.read(path) } catch {
+            if case .missing = error { throw .noSuchFile(path) }
+            throw .unreadableFile(path, reason: error.reason)
         }
     }
 }

@@ -60,7 +60,7 @@ public final class Canvas {
     /// `halfWidth - fade` to nothing at `halfWidth` from the path (`text-halo-blur`). Drawn as a few nested strokes whose alphas compound to the ramp; in a
     /// group when translucent, so that the ramp is scaled and not compounded again.
     public func strokeFading(halfWidth: Double, fade: Double, color: Color, opacity: Double) {
-        let steps = Swift.min(Swift.max(Int((fade * 2).rounded(.up)), 2), 6)
+        let steps = Swift.min(Swift.max(Int(saturating: (fade * 2).rounded(.up)), 2), 6)
         let grouped = opacity < 1 || color.a < 1
         if grouped { cairo_push_group(cr) }
         for k in 1...steps {

@@ -1,6 +1,7 @@
 import CCairo
 import MapsnapGeo
 import MapsnapStyle
+import MapsnapFormats
 
 /// A report caption: a band under the map with a title, the caption text and an address line,
 /// wrapped to the image's width. Returns a new, taller image.
@@ -26,7 +27,7 @@ public enum CaptionBand {
             return (text.shape(line.text, font: font, size: size, maxWidth: width - 2 * padding, alignment: .left), line)
         }
         let bandHeight = shaped.isEmpty ? 0 : 2 * padding + shaped.map(\.0.height).reduce(0, +) + gap * Double(shaped.count - 1)
-        let image = try RasterImage(pixelWidth: map.pixelWidth, pixelHeight: map.pixelHeight + Int((bandHeight * pixelRatio).rounded(.up)))
+        let image = try RasterImage(pixelWidth: map.pixelWidth, pixelHeight: map.pixelHeight + Int(saturating: (bandHeight * pixelRatio).rounded(.up)))
         let canvas = Canvas(image: image, pixelRatio: pixelRatio)
         let cr = canvas.cr
         canvas.paint(dark ? Color(r: 0.11, g: 0.12, b: 0.13, a: 1) : Color(r: 1, g: 1, b: 1, a: 1))

@@ -2,6 +2,7 @@ import CCairo
 import MapsnapGeo
 import MapsnapOverlays
 import MapsnapStyle
+import MapsnapFormats
 
 /// Geofence circles (geodesic rings: a 100 m circle is 100 m at any latitude) and polygons with
 /// holes (even-odd, so holes show whatever way their rings wind).
@@ -10,7 +11,7 @@ struct GeoShapePainter {
     let projection: OverlayProjection
 
     /// Ring points enough for a smooth outline at any size on screen.
-    static func segments(forRadiusPoints r: Double) -> Int { min(max(Int(r * 0.8), 48), 720) }
+    static func segments(forRadiusPoints r: Double) -> Int { min(max(Int(saturating: r * 0.8), 48), 720) }
 
     func ring(center: LatLon, radiusMeters: Double) -> [Point] {
         let r = radiusMeters * projection.pointsPerMeter(at: center)

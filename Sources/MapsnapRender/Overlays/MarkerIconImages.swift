@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapOverlays
+import MapsnapFormats
 
 /// The PNG images of icon markers, read once per renderer by path. Not for concurrent use (one
 /// per renderer, like the renderer itself).
@@ -12,10 +13,7 @@ public final class MarkerIconImages {
     /// PNG (or has no pixels) is an error naming it.
     public func image(_ path: String) throws(RenderError) -> RasterImage {
         if let hit = images[path] { return hit }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else {
-            throw .cannotRead(path: path)
-        }
+        do { try InputFile.check(path) } catch { throw .cannotRead(path: path) }
         let image = try RasterImage(pngFile: path)
         guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .cannotRead(path: path) }
         images[path] = image

@@ -1,4 +1,5 @@
 import CCairo
+import MapsnapFormats
 import Foundation
 import MapsnapGeo
 import MapsnapStyle
@@ -82,11 +83,11 @@ struct LineRasterizer {
         let xs = corners.map { $0.x * s }, ys = corners.map { $0.y * s }
         // The tile's top edge is horizontal unless the map is rotated.
         let rotated = corners[0].y != corners[1].y
-        var clip = Clip(minX: max(Int(xs.min()!.rounded()), 0), minY: max(Int(ys.min()!.rounded()), 0),
-                        maxX: min(Int(xs.max()!.rounded()), image.pixelWidth), maxY: min(Int(ys.max()!.rounded()), image.pixelHeight))
+        var clip = Clip(minX: max(Int(saturating: xs.min()!.rounded()), 0), minY: max(Int(saturating: ys.min()!.rounded()), 0),
+                        maxX: min(Int(saturating: xs.max()!.rounded()), image.pixelWidth), maxY: min(Int(saturating: ys.max()!.rounded()), image.pixelHeight))
         if rotated {
-            clip.minX = max(Int(xs.min()!.rounded(.down)), 0); clip.minY = max(Int(ys.min()!.rounded(.down)), 0)
-            clip.maxX = min(Int(xs.max()!.rounded(.up)), image.pixelWidth); clip.maxY = min(Int(ys.max()!.rounded(.up)), image.pixelHeight)
+            clip.minX = max(Int(saturating: xs.min()!.rounded(.down)), 0); clip.minY = max(Int(saturating: ys.min()!.rounded(.down)), 0)
+            clip.maxX = min(Int(saturating: xs.max()!.rounded(.up)), image.pixelWidth); clip.maxY = min(Int(saturating: ys.max()!.rounded(.up)), image.pixelHeight)
             clip.outline = zip(xs, ys).map { Point(x: $0, y: $1) }
         }
         return clip
@@ -172,8 +173,8 @@ struct LineRasterizer {
         let gd = gradient(distance.0, distance.1, distance.2)
         // Without round vertices the normal has no x part: the distance is |y| and needs no root.
         let straight = na.x == 0 && nb.x == 0 && nc.x == 0
-        let top = max(Int((min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
-        let bottom = min(Int((max(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.maxY)
+        let top = max(Int(saturating: (min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
+        let bottom = min(Int(saturating: (max(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.maxY)
         guard top < bottom else { return }
         for y in top..<bottom {
             let yc = Double(y) + 0.5
@@ -186,8 +187,8 @@ struct LineRasterizer {
                 guard let span = Self.span(of: outline, at: yc) else { continue }
                 left = max(left, span.0); right = min(right, span.1)
             }
-            let x0 = max(Int((left - 0.5).rounded(.up)), clip.minX)
-            let x1 = min(Int((right - 0.5).rounded(.up)), clip.maxX)
+            let x0 = max(Int(saturating: (left - 0.5).rounded(.up)), clip.minX)
+            let x1 = min(Int(saturating: (right - 0.5).rounded(.up)), clip.maxX)
             guard x0 < x1 else { continue }
             let dxc0 = Double(x0) + 0.5 - a.x, dyc = yc - a.y
             var nx = na.x + gx.dx * dxc0 + gx.dy * dyc

@@ -1,6 +1,7 @@
 import Foundation
 import MapsnapGeo
 import MapsnapStyle
+import MapsnapFormats
 
 /// A line extruded into a triangle strip the way MapLibre's line bucket does it, so that lines
 /// have MapLibre's shapes: the same join choice (miter up to the miter limit, bevel, the "flip
@@ -127,7 +128,7 @@ struct LineStrip {
                 if prevVertex != nil { addCurrentVertex(current, previous, offsetA, offsetB) }
                 if kind == .fakeRound {
                     // A fan on the outer side; t is bent so the steps look even (MapLibre's curve fit).
-                    let n = Int((approxAngle * 180 / .pi / Self.degreesPerTriangle).rounded())
+                    let n = Int(saturating: (approxAngle * 180 / .pi / Self.degreesPerTriangle).rounded())
                     if n > 1 {
                         for m in 1..<n {
                             var t = Double(m) / Double(n)

@@ -1,4 +1,5 @@
 import MapsnapGeo
+import MapsnapFormats
 /// Boxes already taken by placed labels, in a uniform grid so that a query only looks at nearby
 /// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one.
 final class CollisionIndex {
@@ -10,15 +11,17 @@ final class CollisionIndex {
 
     init(bounds: Rect) {
         origin = Point(x: bounds.minX, y: bounds.minY)
-        columns = max(1, Int((bounds.width / cellSize).rounded(.up)))
-        rows = max(1, Int((bounds.height / cellSize).rounded(.up)))
+        columns = min(max(1, Int(saturating: (bounds.width / cellSize).rounded(.up))), 4096)
+        rows = min(max(1, Int(saturating: (bounds.height / cellSize).rounded(.up))), 4096)
         cells = Array(repeating: [], count: columns * rows)
     }
 
     private func cellRange(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-        func clampCol(_ v: Double) -> Int { min(max(Int((v - origin.x) / cellSize), 0), columns - 1) }
-        func clampRow(_ v: Double) -> Int { min(max(Int((v - origin.y) / cellSize), 0), rows - 1) }
-        return (clampCol(r.minX)...clampCol(r.maxX), clampRow(r.minY)...clampRow(r.maxY))
+        func clampCol(_ v: Double) -> Int { min(max(Int(saturating: (v - origin.x) / cellSize), 0), columns - 1) }
+        func clampRow(_ v: Double) -> Int { min(max(Int(saturating: (v - origin.y) / cellSize), 0), rows - 1) }
+        // Ordered, so that an inverted or NaN box (from absurd style values) cannot form a bad range.
+        let (c0, c1, r0, r1) = (clampCol(r.minX), clampCol(r.maxX), clampRow(r.minY), clampRow(r.maxY))
+        return (min(c0, c1)...max(c0, c1), min(r0, r1)...max(r0, r1))
     }
 
     func collides(_ box: Rect) -> Bool {

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import MapsnapStyle
+import MapsnapFormats
 
 /// How an SDF icon is coloured: `icon-color`, and a halo (`icon-halo-*`).
 struct SDFTint {
@@ -41,7 +42,7 @@ extension SpriteSheet {
                     let f = step(0.75, fillGamma, d) * tint.color.a
                     r = tint.color.r * f + r * (1 - f); g = tint.color.g * f + g * (1 - f)
                     b = tint.color.b * f + b * (1 - f); a = f + a * (1 - f)
-                    func byte(_ v: Double) -> UInt32 { UInt32(min(max(v * 255 + 0.5, 0), 255)) }
+                    func byte(_ v: Double) -> UInt32 { min(UInt32(saturating: v * 255 + 0.5), 255) }
                     target.storeBytes(of: byte(a) << 24 | byte(r) << 16 | byte(g) << 8 | byte(b), toByteOffset: x * 4, as: UInt32.self)
                 }
             }

@@ -45,7 +45,11 @@ public final class SpriteSheet {
         var chosen = base
         if pixelRatio >= 2, FileManager.default.fileExists(atPath: base + "@2x.json") { chosen = base + "@2x" }
         jsonPath = chosen + ".json"
-        guard let data = FileManager.default.contents(atPath: chosen + ".json") else { throw .missing(path: chosen + ".json") }
+        let data: Data
+        do { data = try InputFile.read(chosen + ".json") } catch {
+            if case .missing = error { throw .missing(path: chosen + ".json") }
+            throw .invalid(path: chosen + ".json", reason: error.reason)
+        }
         let notAnIndex = SpriteError.invalid(path: chosen + ".json", reason: "not a sprite index (name → x, y, width, height, pixelRatio)")
         guard case .object(let entries)? = try? JSONValue.parse(data) else { throw notAnIndex }
         var icons: [String: Icon] = [:]
@@ -54,9 +58,17 @@ public final class SpriteSheet {
             icons[name] = icon
         }
         self.icons = icons
-        do { image = try RasterImage(pngFile: chosen + ".png") } catch { throw .missing(path: chosen + ".png") }
+        do { try InputFile.check(chosen + ".png") } catch {
+            if case .missing = error { throw .missing(path: chosen + ".png") }
+            throw .invalid(path: chosen + ".png", reason: error.reason)
+        }
+        do { image = try RasterImage(pngFile: chosen + ".png") } catch {
+            throw .invalid(path: chosen + ".png", reason: "not a readable PNG image")
+        }
+        guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .invalid(path: chosen + ".png", reason: "the image has no pixels") }
+        // Compared without adding, so that huge numbers from the index cannot overflow.
         for (name, icon) in icons where icon.x < 0 || icon.y < 0 || icon.width <= 0 || icon.height <= 0
-            || icon.x + icon.width > image.pixelWidth || icon.y + icon.height > image.pixelHeight {
+            || icon.x > image.pixelWidth - icon.width || icon.y > image.pixelHeight - icon.height {
             throw .invalid(path: jsonPath, reason: "icon '\(name)' lies outside the \(image.pixelWidth)x\(image.pixelHeight) image")
         }
     }

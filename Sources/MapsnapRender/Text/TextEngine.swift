@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import Foundation
+import MapsnapFormats
 
 /// Shapes text with Pango. One engine per thread: Pango font maps must not be shared across
 /// threads. Hinting is off so that label metrics are the same at every position and tile.
@@ -41,11 +42,13 @@ public final class TextEngine {
     public func shape(_ text: String, font: [String], size: Double, maxWidth: Double? = nil,
                       lineHeight: Double = 1.2, letterSpacing: Double = 0,
                       alignment: TextAlignment = .center) -> ShapedText {
+        // A style may ask for any size; Pango's integer units cannot hold every one.
+        let size = size.isNaN ? 0 : min(max(size, 0), InputLimits.maxTextSize)
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description(font, size: size))
         pango_layout_set_text(layout, text, -1)
         if let maxWidth {
-            pango_layout_set_width(layout, Int32(maxWidth * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, Int32(saturating: maxWidth * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
         switch alignment {
@@ -53,10 +56,10 @@ public final class TextEngine {
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
         case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        if lineHeight != 1.2 { pango_layout_set_line_spacing(layout, Float(lineHeight / 1.2)) }
+        if lineHeight != 1.2 { pango_layout_set_line_spacing(layout, Float(min(max(lineHeight / 1.2, 0), 100))) }
         if letterSpacing != 0 {
             let attrs = pango_attr_list_new()
-            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(letterSpacing * size * Double(PANGO_SCALE))))
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(saturating: letterSpacing * size * Double(PANGO_SCALE))))
             pango_layout_set_attributes(layout, attrs)
             pango_attr_list_unref(attrs)
         }

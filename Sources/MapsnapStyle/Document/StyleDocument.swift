@@ -21,12 +21,7 @@ public struct StyleDocument: Sendable {
     /// the file's folder.
     public static func load(contentsOf url: URL) throws(StyleError) -> StyleDocument {
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "permission denied or unreadable" : "no such file"
-            throw .unreadable(file: url.path, reason: reason)
-        }
+        do { data = try InputFile.read(url.path) } catch { throw .unreadable(file: url.path, reason: error.reason) }
         return try parse(data, baseURL: url.deletingLastPathComponent(), fileName: url.path)
     }
 

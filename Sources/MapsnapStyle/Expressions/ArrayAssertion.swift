@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// `["array", value]`, `["array", itemType, value]`, `["array", itemType, length, value]`.
 enum ArrayAssertion: ExpressionOperator {
     static let names = ["array"]
@@ -21,7 +22,7 @@ enum ArrayAssertion: ExpressionOperator {
             guard case .number(let n) = items[2], n >= 0, n == n.rounded(), n < 1e9 else {
                 return context.error("The length argument to \"array\" must be a positive integer literal", at: 2)
             }
-            length = Int(n)
+            length = Int(saturating: n)
         }
         guard let value = context.parse(items, items.count - 1, expected: .value) else { return nil }
         return TypeAssertion(type: .array(itemType, length), arguments: [value])

@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// `["index-of", needle, haystack, fromIndex?]`: position of a value in an array or of a
 /// substring in a string (UTF-16 units), or -1.
 struct IndexOf: Expression, ExpressionOperator {
@@ -14,7 +15,7 @@ struct IndexOf: Expression, ExpressionOperator {
         let h = try haystack.evaluate(context)
         try In.checkNeedle(n)
         var start = 0
-        if let fromIndex { start = Int(try fromIndex.evaluateNumber(context)) }
+        if let fromIndex { start = Int(saturating: try fromIndex.evaluateNumber(context)) }
         switch h {
         case .array(let items):
             guard start < items.count else { return .number(-1) }

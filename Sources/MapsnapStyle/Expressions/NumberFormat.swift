@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapGeo
+import MapsnapFormats
 
 /// `["number-format", number, {"locale", "currency", "min-fraction-digits", "max-fraction-digits"}]`.
 /// Basic: fraction digits are honoured (default 0...3, as `Intl.NumberFormat`), thousands
@@ -18,8 +19,8 @@ struct NumberFormat: Expression, ExpressionOperator {
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         let value = try number.evaluateNumber(context)
         let code = try currency?.evaluateString(context)
-        let minimum = Int(try minFractionDigits?.evaluateNumber(context) ?? (code == nil ? 0 : 2))
-        let maximum = max(minimum, Int(try maxFractionDigits?.evaluateNumber(context) ?? (code == nil ? 3 : 2)))
+        let minimum = Swift.min(Swift.max(Int(saturating: try minFractionDigits?.evaluateNumber(context) ?? (code == nil ? 0 : 2)), 0), 20)
+        let maximum = Swift.max(minimum, Swift.min(Int(saturating: try maxFractionDigits?.evaluateNumber(context) ?? (code == nil ? 3 : 2)), 20))
         return .string((code.map { $0 + " " } ?? "") + NumberFormat.format(value, minimum: minimum, maximum: maximum))
     }
 

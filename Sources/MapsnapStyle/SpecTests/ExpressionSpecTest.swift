@@ -122,7 +122,7 @@ public enum ExpressionSpecTest {
             case .string("color")?: .color
             default: .value
             }
-            return .array(item, spec["length"]?.numberValue.map { Int($0) })
+            return .array(item, spec["length"]?.numberValue.map { Int(saturating: $0) })
         default: return .value
         }
     }

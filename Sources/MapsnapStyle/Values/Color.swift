@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapGeo
+import MapsnapFormats
 
 /// An sRGB colour with straight (not premultiplied) alpha; every channel is in 0...1.
 ///
@@ -33,7 +34,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `rgba(R,G,B,A)` with 0...255 channels, the form `to-string` produces for colours.
     public var description: String {
-        func channel(_ v: Double) -> String { String(Int((v * 255).rounded())) }
+        func channel(_ v: Double) -> String { String(Int(saturating: (v * 255).rounded())) }
         return "rgba(\(channel(r)),\(channel(g)),\(channel(b)),\(FeatureValue.format(a)))"
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 internal import CSQLite
 import MapsnapGeo
+import MapsnapFormats
 
 /// A read-only MBTiles 1.x archive (an SQLite file with `metadata` and `tiles`; `tiles` may be a
 /// view, as in deduplicated archives). Tile addresses are XYZ (`TileID`); the flip to the TMS
@@ -17,9 +18,14 @@ public final class MBTilesArchive {
     /// Opens the file read-only, checks that it is an SQLite database with the `tiles` and
     /// `metadata` tables (or views), reads the metadata and prepares the tile query.
     public init(path: String) throws(TileArchiveError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchFile(path: path) }
-        guard !isDirectory.boolValue else { throw .isDirectory(path: path) }
+        // A FIFO or a device would block SQLite's open forever: only regular files are opened.
+        do { try InputFile.check(path) } catch {
+            switch error {
+            case .missing: throw .noSuchFile(path: path)
+            case .notRegular(_, "a folder"): throw .isDirectory(path: path)
+            default: throw .cannotOpen(path: path, reason: error.reason)
+            }
+        }
 
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
@@ -97,10 +103,12 @@ public final class MBTilesArchive {
             let rc = sqlite3_step(statement)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else { throw .readFailed(path: path, what: "the tile list", reason: errorMessage()) }
+            // Rows of another zoom range or outside the grid are not tiles of this pyramid.
             let z = Int(sqlite3_column_int64(statement, 0))
             guard (0...30).contains(z) else { continue }
-            let row = Int(sqlite3_column_int64(statement, 2))
-            ids.append(TileID(z: z, x: Int(sqlite3_column_int64(statement, 1)), y: (1 << z) - 1 - row))
+            let x = Int(sqlite3_column_int64(statement, 1)), row = Int(sqlite3_column_int64(statement, 2))
+            guard (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(row) else { continue }
+            ids.append(TileID(z: z, x: x, y: (1 << z) - 1 - row))
         }
         return ids.sorted()
     }

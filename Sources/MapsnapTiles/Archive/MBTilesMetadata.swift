@@ -51,12 +51,14 @@ public struct MBTilesMetadata: Sendable, Equatable {
         return numbers
     }
 
-    /// An integer zoom; "14.0" is accepted as 14, "14.5" is not a zoom level.
+    /// An integer zoom in `InputLimits.archiveZoom`; "14.0" is accepted as 14, "14.5" is not a
+    /// zoom level, and a zoom such as 63 is ignored (tile arithmetic at it would overflow).
     private static func parseZoom(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let zoom = Int(trimmed) { return zoom }
-        if let zoom = Double(trimmed), zoom == zoom.rounded(), abs(zoom) < 64 { return Int(zoom) }
-        return nil
+        var zoom = Int(trimmed)
+        if zoom == nil, let d = Double(trimmed), d == d.rounded(), abs(d) < 64 { zoom = Int(d) }
+        guard let zoom, InputLimits.archiveZoom.contains(zoom) else { return nil }
+        return zoom
     }
 
     /// The ids of the TileJSON `vector_layers` in the metadata's `json`.

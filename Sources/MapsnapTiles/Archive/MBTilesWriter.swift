@@ -87,6 +87,7 @@ public final class MBTilesWriter {
         var out: Set<TileID> = []
         while sqlite3_step(stmt) == SQLITE_ROW {
             let x = Int(sqlite3_column_int64(stmt, 0)), row = Int(sqlite3_column_int64(stmt, 1))
+            guard (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(row) else { continue }
             out.insert(TileID(z: z, x: x, y: (1 << z) - 1 - row))
         }
         return out
@@ -120,7 +121,7 @@ public final class MBTilesWriter {
     }
 
     /// Writes the metadata rows (replacing earlier values) and commits.
-    public func finish(metadata: [String: String]) throws(TileArchiveError) {
+    public func writeMetadata(_ metadata: [String: String]) throws(TileArchiveError) {
         let stmt = try prepare("INSERT OR REPLACE INTO metadata (name, value) VALUES (?1, ?2)")
         defer { sqlite3_finalize(stmt) }
         for key in metadata.keys.sorted() {

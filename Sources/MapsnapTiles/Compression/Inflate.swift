@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 internal import CZlib
 
 /// The two deflate wrappers tile archives use.
@@ -19,6 +20,8 @@ public enum InflateError: Error, Equatable, CustomStringConvertible, Sendable {
     case corrupt(CompressionFormat, reason: String)
     /// zlib could not allocate its state or the output buffer.
     case outOfMemory
+    /// The stream inflates to more than the limit (a "gzip bomb"); decompression stopped there.
+    case tooLarge(limit: Int)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum InflateError: Error, Equatable, CustomStringConvertible, Sendable {
         case .truncated(let format): return "\(format.rawValue) stream ended early"
         case .corrupt(let format, let reason): return "\(format.rawValue) stream is corrupt: \(reason)"
         case .outOfMemory: return "out of memory while decompressing"
+        case .tooLarge(let limit): return "inflates to more than \(limit >> 20) MiB (the limit for one tile)"
         }
     }
 }
@@ -46,16 +50,17 @@ public func isCompressed(_ data: Data) -> Bool { compressionFormat(of: data) != 
 
 /// Decompresses a gzip (RFC 1952) or zlib (RFC 1950) stream, detecting which from its header.
 /// Concatenated gzip members are decompressed one after another, as `gunzip` does; bytes after the
-/// end of the (last) stream are ignored.
-public func inflate(_ data: Data) throws(InflateError) -> Data {
+/// end of the (last) stream are ignored. Output beyond `limit` bytes stops it with `.tooLarge`, so
+/// a small hostile tile cannot take gigabytes of memory.
+public func inflate(_ data: Data, limit: Int = InputLimits.maxInflatedTileBytes) throws(InflateError) -> Data {
     guard let format = compressionFormat(of: data) else { throw .notCompressed }
     let result = data.withUnsafeBytes { (input: UnsafeRawBufferPointer) -> Result<Data, InflateError> in
-        Result { () throws(InflateError) -> Data in try inflateBytes(input, format: format) }
+        Result { () throws(InflateError) -> Data in try inflateBytes(input, format: format, limit: max(limit, 1)) }
     }
     return try result.get()
 }
 
-private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFormat) throws(InflateError) -> Data {
+private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFormat, limit: Int) throws(InflateError) -> Data {
     guard input.count <= Int(UInt32.max) else { throw .corrupt(format, reason: "input larger than 4 GiB") }
     var stream = z_stream()
     // 47 = 32 (detect gzip or zlib from the header) + 15 (32 KiB window).
@@ -64,7 +69,7 @@ private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFo
     }
     defer { inflateEnd(&stream) }
 
-    var capacity = initialCapacity(input, format: format)
+    var capacity = min(initialCapacity(input, format: format), limit + 1)
     guard var output = malloc(capacity) else { throw .outOfMemory }
     var produced = 0
     var succeeded = false
@@ -76,7 +81,9 @@ private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFo
 
     while true {
         if produced == capacity {
-            capacity *= 2
+            // One byte over the limit is enough to know the stream is too large.
+            guard capacity <= limit else { throw .tooLarge(limit: limit) }
+            capacity = min(capacity * 2, limit + 1)
             guard let grown = realloc(output, capacity) else { throw .outOfMemory }
             output = grown
         }
@@ -114,13 +121,13 @@ private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFo
 /// A first guess at the output size: gzip's trailer records it (mod 2³²); deflate can shrink data
 /// at most ~1032×, which bounds a forged trailer.
 private func initialCapacity(_ input: UnsafeRawBufferPointer, format: CompressionFormat) -> Int {
-    let ceiling = input.count * 1032 + 64
+    let ceiling = input.count.multipliedReportingOverflow(by: 1032).overflow ? Int.max / 2 : input.count * 1032 + 64
     if format == .gzip, input.count >= 18 {
         let end = input.count
         let isize = Int(input[end - 4]) | Int(input[end - 3]) << 8 | Int(input[end - 2]) << 16 | Int(input[end - 1]) << 24
         return max(64, min(isize + 1, ceiling))
     }
-    return max(64, min(input.count * 4, ceiling))
+    return max(64, min(input.count.multipliedReportingOverflow(by: 4).overflow ? ceiling : input.count * 4, ceiling))
 }
 
 private func zlibMessage(_ stream: z_stream) -> String? {

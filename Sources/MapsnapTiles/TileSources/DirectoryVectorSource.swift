@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapGeo
+import MapsnapFormats
 
 /// A vector source whose tiles are files named by a template, e.g. `tiles/{z}/{x}/{y}.pbf` or
 /// `tiles/{z}-{x}-{y}.mvt` (a folder of tiles, or a `tiles` URL of a style mapped to a folder).
@@ -35,7 +36,13 @@ public final class DirectoryVectorSource: VectorTileProvider {
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         let path = path(for: id)
         return try cache.value(for: path) { () throws(TileSourceError) in
-            guard var data = FileManager.default.contents(atPath: path) else { return nil }
+            let read = Result { () throws(InputFile.Problem) in try InputFile.read(path) }
+            var data: Data
+            switch read {
+            case .success(let d): data = d
+            case .failure(.missing): return nil
+            case .failure(let problem): throw .corruptTile(path: path, tile: id, reason: problem.reason)
+            }
             do {
                 if isCompressed(data) { data = try inflate(data) }
                 return try VectorTile(data: data)

@@ -118,7 +118,7 @@ struct TrackFileTests {
         #expect(message("\(base)/route.kml") == "\(base)/route.kml: unsupported file type (expected .gpx, .geojson, .json or .csv)")
         #expect(message("\(base)/noextension") == "\(base)/noextension: unsupported file type (expected .gpx, .geojson, .json or .csv)")
         try FileManager.default.createDirectory(atPath: "\(base)/folder.gpx", withIntermediateDirectories: false)
-        #expect(message("\(base)/folder.gpx") == "\(base)/folder.gpx: cannot be read: it is a directory")
+        #expect(message("\(base)/folder.gpx") == "\(base)/folder.gpx: cannot be read: is a folder, not a regular file")
         let bad = try folder.write("bad.csv", "1,2\n1,x\n")
         #expect(message(bad) == "\(bad):2: 'x' is not a number (column lon)")
         let badGPX = try folder.write("bad.gpx", "<gpx>\n<wpt lat='1'/></gpx>")

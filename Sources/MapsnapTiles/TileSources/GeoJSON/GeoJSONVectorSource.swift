@@ -48,7 +48,8 @@ public final class GeoJSONVectorSource: VectorTileProvider {
     /// Reads a GeoJSON file (as `init(geoJSON:…)`); errors name the file.
     public convenience init(contentsOf file: URL, maxZoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
                             generateId: Bool = false, attribution: String? = nil) throws(GeoJSONSourceError) {
-        guard let data = FileManager.default.contents(atPath: file.path) else { throw .unreadable(file: file.path) }
+        let data: Data
+        do { data = try InputFile.read(file.path) } catch { throw .unreadable(file: file.path) }
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch { throw .malformedJSON(file: file.path, error) }
         do {

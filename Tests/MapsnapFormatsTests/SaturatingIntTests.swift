@@ -1,0 +1,18 @@
+import Testing
+import MapsnapFormats
+
+@Suite struct SaturatingIntTests {
+    @Test(arguments: [
+        (2.9, 2), (-2.9, -2), (0, 0), (.nan, 0), (.infinity, Int.max), (-.infinity, Int.min),
+        (1e20, Int.max), (-1e20, Int.min), (9.1e18, 9_100_000_000_000_000_000),
+    ] as [(Double, Int)])
+    func convertsWithoutTrapping(value: Double, expected: Int) {
+        #expect(Int(saturating: value) == expected)
+    }
+
+    @Test func narrowerTypesSaturateToTheirOwnRange() {
+        #expect(Int32(saturating: 1e20) == Int32.max && Int32(saturating: -1e20) == Int32.min)
+        #expect(UInt32(saturating: -5) == 0 && UInt32(saturating: 4.5e9) == UInt32.max && UInt8(saturating: .nan) == 0)
+        #expect(Int32(saturating: 2_147_483_647.0) == Int32.max)
+    }
+}
