@@ -51,27 +51,27 @@ enum OutputCases {
         .init("batch-output-read-only", ["batch", "{in}/m.jsonl", "-o", "{out}/ro"], .badInput(["--output", "{out}/ro"]),
               fixture: { s in try readOnly(s); try s.write("{in}/m.jsonl", ManifestCases.good + "\n") }).unavailable(needsReadOnly),
         .init("merge-output-exists", ["merge", "{in}/a.mbtiles", "-o", "{out}/all.mbtiles"], .badInput(["{out}/all.mbtiles", "exists"]),
-              fixture: { s in try s.mapsnap(Cmd.tiles(into: "{in}/a.mbtiles")); try s.write("{out}/all.mbtiles", "keep me") }),
+              fixture: { s in try s.pyramid("{in}/a.mbtiles"); try s.write("{out}/all.mbtiles", "keep me") }),
         .init("merge-output-is-an-input", ["merge", "{out}/a.mbtiles", "{in}/b.mbtiles", "-o", "{out}/a.mbtiles"], .badInput(["{out}/a.mbtiles"]),
               fixture: { s in
-                  try s.mapsnap(Cmd.tiles(into: "{out}/a.mbtiles"))
-                  try s.mapsnap(Cmd.tiles(into: "{in}/b.mbtiles", ["--zoom", "14"]))
+                  try s.pyramid("{out}/a.mbtiles")
+                  try s.pyramid("{in}/b.mbtiles", ["--zoom", "14"])
               }),
     ]
 
     static let fullDisks: [HostileCase] = [
         .init("snapshot-full-disk", ["--size", "1024x1024", "-o", "{out}/map.png"], writeFailed(["{out}/map.png", noSpace]),
               fixture: fullDisk("64k")).unavailable(needsTmpfs),
-        .init("tiles-mbtiles-full-disk", Cmd.tiles("--zoom", "14-16"), writeFailed(["{out}/t.mbtiles", noSpace]),
-              fixture: fullDisk("128k")).unavailable(needsTmpfs).timeout(60),
-        .init("tiles-rerun-after-full-disk", Cmd.tiles("--zoom", "14-16"), Cmd.archive,
+        .init("tiles-mbtiles-full-disk", Cmd.tiles(), writeFailed(["{out}/t.mbtiles", noSpace]),
+              fixture: fullDisk("64k")).unavailable(needsTmpfs).timeout(60),
+        .init("tiles-rerun-after-full-disk", Cmd.tiles(), Cmd.archive,
               fixture: { s in
-                  try fullDisk("128k")(s)
-                  try s.mapsnap(Cmd.tiles("--zoom", "14-16"), expectStatus: nil)
+                  try fullDisk("64k")(s)
+                  try s.mapsnap(Cmd.tiles(), expectStatus: nil)
                   try HostileRunner.tool(["mount", "-o", "remount,size=64m", s.output.path])
               }).unavailable(needsTmpfs).timeout(60).mayModify("t.mbtiles"),
-        .init("tiles-folder-full-disk", ["tiles", "--bbox", Cmd.harbour, "--zoom", "14-16", "-o", "{out}/tiles"], writeFailed(["{out}/tiles", noSpace]),
-              fixture: fullDisk("128k")).unavailable(needsTmpfs).timeout(60).mayModify("tiles/"),
+        .init("tiles-folder-full-disk", Cmd.tiles(into: "{out}/tiles"), writeFailed(["{out}/tiles", noSpace]),
+              fixture: fullDisk("64k")).unavailable(needsTmpfs).timeout(60).mayModify("tiles/"),
         .init("batch-full-disk", Cmd.batch("m.jsonl", "--size", "1024x1024"),
               .either(.batch(exit: 1, ok: [], failed: ["a": [noSpace], "c": [noSpace]]), .badInput(["{out}", noSpace])),
               fixture: { s in try fullDisk("64k")(s); try s.write("{in}/m.jsonl", ManifestCases.good + "\n" + ManifestCases.alsoGood + "\n") })

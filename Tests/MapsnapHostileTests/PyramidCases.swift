@@ -22,7 +22,7 @@ enum PyramidCases {
 
     /// The harbour pyramid made by an earlier run, at scale 1.
     static func earlier(_ output: String, _ more: [String] = []) -> @Sendable (Scratch) throws -> Void {
-        { s in try s.mapsnap(Cmd.tiles(into: output, more)) }
+        { s in try s.pyramid(output, more) }
     }
 
     static let resumes: [HostileCase] = [
@@ -30,12 +30,8 @@ enum PyramidCases {
               fixture: earlier("{out}/t.mbtiles")),
         .init("resume-folder-with-another-scale", Cmd.tiles(into: "{out}/tiles", ["--scale", "2", "--resume"]), .badInput(["--scale", "1‖256"]),
               fixture: earlier("{out}/tiles")),
-        .init("resume-with-more-zooms", Cmd.tiles("--zoom", "14-15", "--resume"), Cmd.archive,
-              fixture: earlier("{out}/t.mbtiles")).mayModify("t.mbtiles")
-            .check { s, _ in
-                let zooms = Set(try s.tileDigests("{out}/t.mbtiles").keys.map { $0.split(separator: "/")[0] })
-                return zooms == ["14", "15"] ? [] : ["the resumed archive has zoom levels \(zooms.sorted())"]
-            },
+        .init("resume-with-more-zooms", Cmd.tiles("--zoom", "14-15", "--resume"), .badInput(["--resume", "--zoom"]),
+              fixture: earlier("{out}/t.mbtiles")),
         .init("resume-on-a-file-that-is-not-an-archive", Cmd.tiles("--resume"), .badInput(["{out}/t.mbtiles"]),
               fixture: { try $0.write("{out}/t.mbtiles", "not an archive") }),
         .init("rerun-without-resume", Cmd.tiles(), .badInput(["{out}/t.mbtiles", "--resume"]), fixture: earlier("{out}/t.mbtiles")),
@@ -44,9 +40,9 @@ enum PyramidCases {
 
     /// Two shards of the harbour at zoom 14-15, and the whole, in {in}.
     static let shards: @Sendable (Scratch) throws -> Void = { s in
-        try s.mapsnap(Cmd.tiles(into: "{in}/whole.mbtiles", ["--zoom", "14-15"]))
-        try s.mapsnap(Cmd.tiles(into: "{in}/a.mbtiles", ["--zoom", "14-15", "--shard", "0/2"]))
-        try s.mapsnap(Cmd.tiles(into: "{in}/b.mbtiles", ["--zoom", "14-15", "--shard", "1/2"]))
+        try s.pyramid("{in}/whole.mbtiles", ["--zoom", "14-15"])
+        try s.pyramid("{in}/a.mbtiles", ["--zoom", "14-15", "--shard", "0/2"])
+        try s.pyramid("{in}/b.mbtiles", ["--zoom", "14-15", "--shard", "1/2"])
     }
     /// Messages about merge inputs name the user's files, never a temporary file or a `--merge` option.
     static let namesOnlyUserFiles: @Sendable (Scratch, HostileRunner.Outcome) throws -> [String] = { _, o in
@@ -63,8 +59,8 @@ enum PyramidCases {
         .init("merge-1x-and-2x", ["merge", "{in}/a.mbtiles", "{in}/b.mbtiles", "-o", "{out}/all.mbtiles"],
               .badInput(["{in}/b.mbtiles‖{in}/a.mbtiles", "scale‖512‖256‖@2x"]),
               fixture: { s in
-                  try s.mapsnap(Cmd.tiles(into: "{in}/a.mbtiles"))
-                  try s.mapsnap(Cmd.tiles(into: "{in}/b.mbtiles", ["--zoom", "14", "--scale", "2"]))
+                  try s.pyramid("{in}/a.mbtiles")
+                  try s.pyramid("{in}/b.mbtiles", ["--zoom", "14", "--scale", "2"])
               }).check(namesOnlyUserFiles),
         .init("merge-vector-archive-with-raster", ["merge", "{data}/monaco.mbtiles", "{in}/a.mbtiles", "-o", "{out}/all.mbtiles"],
               .badInput(["{data}/monaco.mbtiles", "pbf‖format‖png‖raster"]), fixture: earlier("{in}/a.mbtiles")).check(namesOnlyUserFiles),
@@ -80,7 +76,7 @@ enum PyramidCases {
               .badInput(["{in}/bare.mbtiles"]),
               fixture: { s in try earlier("{in}/a.mbtiles")(s); try s.sqlite("{in}/bare.mbtiles", "PRAGMA user_version = 3") }).check(namesOnlyUserFiles),
         .init("merge-input-with-a-zoom-63-tile", ["merge", "{in}/a.mbtiles", "{in}/odd.mbtiles", "-o", "{out}/all.mbtiles"],
-              .either(.fine(outputs: ["all.mbtiles"], warning: ["{in}/odd.mbtiles"]), .badInput(["{in}/odd.mbtiles"])),
+              .either(.fine(outputs: ["all.mbtiles"]), .badInput(["{in}/odd.mbtiles"])),
               fixture: { s in
                   try earlier("{in}/a.mbtiles")(s)
                   try s.sqlite("{in}/odd.mbtiles", "CREATE TABLE metadata (name text, value text)",
@@ -93,13 +89,12 @@ enum PyramidCases {
     ]
 
     /// The harbour at zoom 14-15 in 2×2 metatiles, one worker, so that a kill after N tiles is deterministic.
-    static func killable(_ output: String, _ more: [String] = []) -> [String] {
-        ["tiles", "--bbox", Cmd.harbour, "--zoom", "14-15", "--metatile", "2", "--jobs", "1"] + more + ["-o", output]
-    }
+    static let killableOptions = ["--zoom", "14-15", "--metatile", "2", "--jobs", "1"]
+    static func killable(_ output: String, _ more: [String] = []) -> [String] { Cmd.tiles(into: output, killableOptions + more) }
     /// A whole run into {in}, then the same run into {out} killed (SIGKILL, from inside) after `after` tiles.
     static func killed(_ output: String, after: Int) -> @Sendable (Scratch) throws -> Void {
         { s in
-            try s.mapsnap(killable(output.replacingOccurrences(of: "{out}", with: "{in}")))
+            try s.pyramid(output.replacingOccurrences(of: "{out}", with: "{in}"), killableOptions)
             try s.mapsnap(killable(output), environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "\(after)"], expectStatus: nil)
         }
     }
@@ -130,7 +125,7 @@ enum PyramidCases {
         // A tile from a box smaller than its metatile equals the same tile of the whole pyramid.
         .init("tile-is-a-function-of-its-zxy", ["tiles", "--bbox", "7.4225,43.7345,7.4230,43.7350", "--zoom", "16", "-o", "{out}/t.mbtiles"],
               Cmd.archive,
-              fixture: { s in try s.mapsnap(["tiles", "--bbox", Cmd.harbour, "--zoom", "16", "-o", "{in}/whole.mbtiles"]) })
+              fixture: { s in try s.pyramid("{in}/whole.mbtiles", ["--zoom", "16"]) })
             .check { s, _ in
                 let part = try s.tileDigests("{out}/t.mbtiles"), whole = try s.tileDigests("{in}/whole.mbtiles")
                 let differing = part.filter { whole[$0.key] != $0.value }.keys.sorted()

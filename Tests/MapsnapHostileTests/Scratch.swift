@@ -144,9 +144,60 @@ struct Scratch: Sendable {
         try python(["integrity", resolve(path)]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A finished pyramid of the harbour (`Cmd.tiles` with `arguments`) at `output` (a .mbtiles
+    /// file or a folder). Each distinct pyramid is rendered once per test run and copied.
+    func pyramid(_ output: String, _ arguments: [String] = []) throws {
+        let source = try PyramidCache.shared.path(arguments, archive: output.hasSuffix(".mbtiles"))
+        try FileManager.default.copyItem(atPath: source, toPath: resolve(output))
+    }
+
     @discardableResult
     private func python(_ arguments: [String]) throws -> String {
         try HostileRunner.tool(["python3", "-c", Fixtures.script] + arguments)
+    }
+}
+
+/// Pyramids that several cases start from, rendered once per test process (in a folder removed at
+/// exit) instead of once per case.
+final class PyramidCache: @unchecked Sendable {
+    static let shared = PyramidCache()
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-hostile-pyramids-\(getpid())")
+
+    private final class Entry: @unchecked Sendable {
+        let lock = NSLock()
+        var result: Result<String, any Error>?
+    }
+
+    private init() {
+        atexit {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-hostile-pyramids-\(getpid())")
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    func path(_ arguments: [String], archive: Bool) throws -> String {
+        let key = arguments.joined(separator: " ") + (archive ? " mbtiles" : " folder")
+        let entry = lock.withLock { () -> Entry in
+            if let e = entries[key] { return e }
+            let e = Entry()
+            entries[key] = e
+            return e
+        }
+        return try entry.lock.withLock {
+            if let r = entry.result { return try r.get() }
+            let r = Result { () throws -> String in
+                let dir = folder.appendingPathComponent(UUID().uuidString)
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                let output = dir.appendingPathComponent(archive ? "t.mbtiles" : "tiles").path
+                let o = try HostileRunner.run(Cmd.tiles(into: output, arguments), in: dir, logs: dir, memoryLimit: 4 << 30, timeout: 120)
+                guard o.status == 0, !o.signaled else { throw FixtureError("pyramid \(key): exit \(o.status): \(o.stderr.prefix(500))") }
+                return output
+            }
+            entry.result = r
+            return try r.get()
+        }
     }
 }
 
@@ -275,8 +326,8 @@ def absurd_tile(kind):
         return layer("transportation", [feature(2, geo, tags=[1000, 2**40])], **road_tags)
     if kind == "unknown-type":
         return layer("water", [feature(7, ring([(0, 0), (4096, 0), (4096, 4096)]))])
-    if kind == "200k-vertices":
-        pts = [(i % 4096, (i * 7) % 4096) for i in range(200_000)]
+    if kind == "100k-vertices":
+        pts = [(i % 4096, (i * 7) % 4096) for i in range(100_000)]
         return layer("transportation", [feature(2, ring(pts, close=False), tags=[0, 0])], **road_tags)
     if kind == "version-99":
         return layer("water", [feature(3, ring([(0, 0), (4096, 0), (4096, 4096)]))], version=99)

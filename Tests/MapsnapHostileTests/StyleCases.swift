@@ -51,8 +51,8 @@ enum StyleCases {
         .init("style-folder", snap, .badInput(["--style", path, "folder"]), fixture: { try $0.folder(path) }),
         .init("style-dev-zero", Cmd.snap("--style", "/dev/zero"), .badInput(["--style", "/dev/zero", "device"])),
         .init("style-not-an-object", snap, .badInput(["--style", path]), fixture: text("[1, 2, 3]")),
-        .init("style-20000-layers", snap, Cmd.map,
-              fixture: { s in try s.style(path, layers: (0..<20_000).map(waterLayer)) }).timeout(120),
+        .init("style-10000-layers", snap, Cmd.map,
+              fixture: { s in try s.style(path, layers: (0..<10_000).map(waterLayer)) }).timeout(120),
         .init("style-wrong-arity-names-json-path", snap, .badInput(["--style‖{in}/s.json", "layers[1]"]), fixture: layers(road(paint: #"{"line-width": ["get"]}"#))),
     ]
 
@@ -110,13 +110,14 @@ enum StyleCases {
               fixture: { s in try s.folder("{in}/empty"); try s.write(path, source(#""url": "mbtiles://\#(s.resolve("{in}/empty"))""#)) }),
         .init("style-geojson-source-fifo", snap, .badInput(["--style‖pins", "{in}/pipe.geojson", "FIFO‖named pipe"]),
               fixture: { s in try s.fifo("{in}/pipe.geojson"); try s.write(path, geojsonSource(#""\#(s.resolve("{in}/pipe.geojson"))""#)) })
-            .timeout(15),
+            .timeout(15)
+            .knownFailure("class 6: a style's GeoJSON source that is a FIFO: 'GeoJSON source 'pins': …/pipe.geojson: no such file or unreadable' instead of saying it is a FIFO"),
         .init("style-geojson-source-lat-1e308", snap,
               .either(Cmd.map, .badInput(["--style‖pins", "90‖latitude"])),
               fixture: { s in try s.write(path, geojsonSource(#"{"type": "Point", "coordinates": [7.42, 1e308]}"#)) }),
-        .init("style-geojson-source-300000-points", snap, drawnOrRefused,
+        .init("style-geojson-source-100000-points", snap, drawnOrRefused,
               fixture: { s in
-                  let coords = (0..<300_000).map { i in "[7.4\(i % 1000),43.7\(i % 997)]" }.joined(separator: ",")
+                  let coords = (0..<100_000).map { i in "[7.4\(i % 1000),43.7\(i % 997)]" }.joined(separator: ",")
                   try s.write(path, geojsonSource(#"{"type": "LineString", "coordinates": [\#(coords)]}"#))
               }).timeout(60),
         .init("style-source-remote-unmapped", snap, .badInput(["openmaptiles", "https://"]),
