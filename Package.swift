@@ -67,5 +67,7 @@ let package = Package(
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
         // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
         .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),
+        // Issue 11's hostile inputs, run against the built binary.
+        .testTarget(name: "MapsnapHostileTests", dependencies: ["MapsnapFormats"]),
     ]
 )
