@@ -95,7 +95,7 @@ extension HostileCase {
             withKnownIssue(Comment(rawValue: knownFailure)) {
                 if let report { Issue.record(Comment(rawValue: report)) }
             }
-            if report == nil { print("hostile case \(name) now passes: remove its .knownFailure and its line in EXPECTED-FAILURES.md") }
+            if report == nil { print("hostile case \(name) now passes: remove its .knownFailure") }
         } else if let report {
             Issue.record(Comment(rawValue: report))
         }

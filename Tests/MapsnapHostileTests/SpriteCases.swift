@@ -63,19 +63,13 @@ enum SpriteCases {
     static func markerIcon(_ more: String = "") -> [String] { Cmd.snap("--marker-icon", "43.7360,7.4260,\(icon)\(more)") }
 
     static let markerIcons: [HostileCase] = [
-        .init("marker-icon-garbage", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "garbage") })
-            .knownFailure("class 6: --marker-icon whose image is garbage bytes: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
-        .init("marker-icon-0x0", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "zero") })
-            .knownFailure("class 6: --marker-icon whose image is a 0x0 PNG: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
+        .init("marker-icon-garbage", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "garbage") }),
+        .init("marker-icon-0x0", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "zero") }),
         .init("marker-icon-claims-100000-squared", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "huge-header") })
-            .memoryLimit(mib: 1024)
-            .knownFailure("class 6: --marker-icon whose image is a PNG claiming 100000x100000 pixels: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
-        .init("marker-icon-missing", markerIcon(), .badInput(["--marker-icon", icon, "no such"]))
-            .knownFailure("class 6: --marker-icon whose image is missing: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
-        .init("marker-icon-fifo", markerIcon(), .badInput(["--marker-icon", icon, "FIFO‖named pipe"]), fixture: { try $0.fifo(icon) }).timeout(15)
-            .knownFailure("class 6: --marker-icon whose image is a FIFO: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
-        .init("marker-icon-folder", markerIcon(), .badInput(["--marker-icon", icon, "folder"]), fixture: { try $0.folder(icon) })
-            .knownFailure("class 6: --marker-icon whose image is a folder: the map is drawn without the marker, exit 0, no message (Snapshotter.checkMarkerIcons is not on the CLI's snapshot path)"),
+            .memoryLimit(mib: 1024),
+        .init("marker-icon-missing", markerIcon(), .badInput(["--marker-icon", icon, "no such"])),
+        .init("marker-icon-fifo", markerIcon(), .badInput(["--marker-icon", icon, "FIFO‖named pipe"]), fixture: { try $0.fifo(icon) }).timeout(15),
+        .init("marker-icon-folder", markerIcon(), .badInput(["--marker-icon", icon, "folder"]), fixture: { try $0.folder(icon) }),
         .init("marker-icon-4096-squared-scale-16", markerIcon(",center,16"), .mapOrBadInput(["--marker-icon"]),
               fixture: { try $0.png(icon, "rgba-4096x4096") }).timeout(60),
     ]

@@ -110,8 +110,7 @@ enum StyleCases {
               fixture: { s in try s.folder("{in}/empty"); try s.write(path, source(#""url": "mbtiles://\#(s.resolve("{in}/empty"))""#)) }),
         .init("style-geojson-source-fifo", snap, .badInput(["--style‖pins", "{in}/pipe.geojson", "FIFO‖named pipe"]),
               fixture: { s in try s.fifo("{in}/pipe.geojson"); try s.write(path, geojsonSource(#""\#(s.resolve("{in}/pipe.geojson"))""#)) })
-            .timeout(15)
-            .knownFailure("class 6: a style's GeoJSON source that is a FIFO: 'GeoJSON source 'pins': …/pipe.geojson: no such file or unreadable' instead of saying it is a FIFO"),
+            .timeout(15),
         .init("style-geojson-source-lat-1e308", snap,
               .either(Cmd.map, .badInput(["--style‖pins", "90‖latitude"])),
               fixture: { s in try s.write(path, geojsonSource(#"{"type": "Point", "coordinates": [7.42, 1e308]}"#)) }),

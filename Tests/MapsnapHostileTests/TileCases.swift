@@ -24,15 +24,12 @@ enum TileCases {
             .memoryLimit(mib: 1024).timeout(60),
         .init("tile-huge-coordinates", snap, drawn, fixture: tiles("mvt-huge-coordinates")),
         .init("tile-huge-coordinates-zoom-24", ArchiveCases.snapTiles(path, "--zoom", "24"), drawn, fixture: tiles("mvt-huge-coordinates")),
-        .init("tile-extent-zero", snap, skipped, fixture: tiles("mvt-extent-zero"))
-            .knownFailure("class 6: the corrupt-layer warning names the tile ('tile 14/8529/5974: layer 'water' is corrupt …') but not the archive it came from"),
-        .init("tile-extent-2-pow-63", snap, skipped, fixture: tiles("mvt-extent-huge"))
-            .knownFailure("class 6: the corrupt-layer warning names the tile ('tile 14/8529/5974: layer 'water' is corrupt …') but not the archive it came from"),
+        .init("tile-extent-zero", snap, skipped, fixture: tiles("mvt-extent-zero")),
+        .init("tile-extent-2-pow-63", snap, skipped, fixture: tiles("mvt-extent-huge")),
         .init("tile-command-count-overflow", snap, drawn, fixture: tiles("mvt-count-overflow")),
         .init("tile-tag-index-out-of-range", snap, drawn, fixture: tiles("mvt-bad-tags")),
         .init("tile-unknown-geometry-type", snap, drawn, fixture: tiles("mvt-unknown-type")),
-        .init("tile-layer-version-99", snap, skipped, fixture: tiles("mvt-version-99"))
-            .knownFailure("class 6: the corrupt-layer warning names the tile ('tile 14/8529/5974: layer 'water' is corrupt …') but not the archive it came from"),
+        .init("tile-layer-version-99", snap, skipped, fixture: tiles("mvt-version-99")),
         .init("tile-varint-too-long", snap, skipped, fixture: tiles("mvt-deep-zigzag")),
         .init("tile-100000-vertices", snap, drawn, fixture: tiles("mvt-100k-vertices")).timeout(60),
     ]
@@ -44,11 +41,9 @@ enum TileCases {
         .init("tiles-huge-coordinates", Cmd.tiles("--tiles", path, "--zoom", "14-16"), Cmd.archive, fixture: tiles("mvt-huge-coordinates"))
             .timeout(60),
         .init("geocode-gzip-bomb", ["geocode", "43.7365,7.4218", "--tiles", path], .fine(outputs: [], warning: [path, cap]),
-              fixture: tiles("bomb")).memoryLimit(mib: 1024).timeout(60)
-            .knownFailure("class 6: geocode over gzip-bomb tiles is bounded now but silent (exit 0, stderr empty); snapshot and tiles warn naming the archive and the tile"),
+              fixture: tiles("bomb")).memoryLimit(mib: 1024).timeout(60),
         .init("geocode-corrupt-tiles", ["geocode", "43.7365,7.4218", "--tiles", path], .fine(outputs: [], warning: [path]),
-              fixture: tiles("truncated-gzip"))
-            .knownFailure("class 6: geocode over truncated-gzip tiles answers without a word (exit 0, stderr empty): no warning naming the archive and the tile"),
+              fixture: tiles("truncated-gzip")),
         .init("geocode-huge-coordinates", ["geocode", "43.7365,7.4218", "--tiles", path], .fine(outputs: []),
               fixture: tiles("mvt-huge-coordinates")),
         .init("batch-corrupt-tiles", Cmd.batch("m.jsonl", "--tiles", path), .batch(exit: 0, ok: ["a", "b"], failed: [:]),
