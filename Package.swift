@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
         // GNU libmicrohttpd for the server; its variadic MHD_start_daemon is called from a C inline in shim.h.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: apt(["libmicrohttpd-dev"])),
+        // libFuzzer's driver, declared for the fuzz builds of mapsnap-fuzz (scripts/fuzz.sh links it).
+        .systemLibrary(name: "CLibFuzzer"),
         // libpng reports errors with longjmp, which Swift cannot catch: this C shim turns them into return codes.
         .target(name: "PNGWriter", dependencies: ["CPNG"]),
 
@@ -47,6 +49,12 @@ let package = Package(
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
         .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
+        // One entry point per decoder and parser, for libFuzzer and for the regression replay test.
+        .target(name: "MapsnapFuzzing", dependencies: [
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender", "MapsnapKit",
+        ]),
+        // libFuzzer's driver in fuzz builds (-DFUZZING, scripts/fuzz.sh); otherwise replays input files.
+        .executableTarget(name: "mapsnap-fuzz", dependencies: ["MapsnapFuzzing", "CLibFuzzer"]),
         // Times the CSV and GPX track readers alone (bench/readers.sh); not part of the tests.
         .executableTarget(name: "mapsnap-bench-readers", dependencies: ["MapsnapOverlays"]),
 
@@ -62,5 +70,9 @@ let package = Package(
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
         .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats"], exclude: ["Browser"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
+        // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
+        .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),
+        // Issue 11's hostile inputs, run against the built binary.
+        .testTarget(name: "MapsnapHostileTests", dependencies: ["MapsnapFormats"]),
     ]
 )

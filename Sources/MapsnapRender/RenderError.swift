@@ -3,14 +3,15 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotAllocate(width: Int, height: Int)
     case encodingFailed(String)
     case cannotWrite(path: String, reason: String)
-    case cannotRead(path: String)
+    /// `reason` says what is wrong without the path: `no such file`, `is not a PNG image`.
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .cannotAllocate(let w, let h): return "cannot allocate a \(w)x\(h) pixel image"
         case .encodingFailed(let m): return "PNG encoding failed: \(m)"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
-        case .cannotRead(let path): return "\(path): cannot read as PNG"
+        case .cannotRead(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

@@ -62,7 +62,8 @@ final class RenderFrame {
                 out.append(TileLayerFeatures(tile: loaded, projection: projection, features: features,
                                              visibleArea: visibleArea(projection)))
             } catch {
-                warnings.warn("tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
+                let origin = loaded.tile.origin.map { "\($0): " } ?? ""
+                warnings.warn("\(origin)tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
             }
         }
         featureCache[key] = out

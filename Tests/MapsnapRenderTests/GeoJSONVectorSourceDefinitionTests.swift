@@ -21,7 +21,7 @@ import MapsnapTiles
         #expect(throws: GeoJSONSourceError.invalid(file: "inline data", GeoJSONError(path: "coordinates", .unexpectedValue(expected: "a position [lon, lat]", got: "[1]")))) {
             try GeoJSONVectorSource(definition: GeoJSONSourceDefinition(data: .inline(["type": "Point", "coordinates": [1]])))
         }
-        #expect(throws: GeoJSONSourceError.unreadable(file: "/nonexistent.geojson")) {
+        #expect(throws: GeoJSONSourceError.unreadable(.missing("/nonexistent.geojson"))) {
             try GeoJSONVectorSource(definition: GeoJSONSourceDefinition(data: .url("/nonexistent.geojson"), fileURL: URL(fileURLWithPath: "/nonexistent.geojson")))
         }
         #expect(throws: GeoJSONSourceError.notLocal(url: "https://example.com/x.geojson")) {

@@ -47,6 +47,6 @@ struct RasterImageTests {
     @Test func readingANonPNGFails() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-not-\(UUID()).png")
         try Data("hello".utf8).write(to: url)
-        #expect(throws: RenderError.cannotRead(path: url.path)) { try RasterImage(pngFile: url.path) }
+        #expect(throws: RenderError.cannotRead(path: url.path, reason: "is not a readable PNG image")) { try RasterImage(pngFile: url.path) }
     }
 }

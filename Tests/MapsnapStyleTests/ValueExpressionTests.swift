@@ -28,6 +28,9 @@ import Testing
         (#"["downcase", "ÀB"]"#, "àb"),
         (#"["slice", "hello", 1, 3]"#, "el"),
         (#"["slice", "hello", -3]"#, "llo"),
+        // NaN bounds read as 0, as in JavaScript (they trapped: fuzz regression expression/slice-nan-start).
+        (#"["slice", "hello", ["/", 0, 0]]"#, "hello"),
+        (#"["slice", "hello", 1, ["/", 0, 0]]"#, ""),
         (#"["to-string", 1.5]"#, "1.5"),
         (#"["to-string", 100]"#, "100"),
         (#"["to-string", ["to-color", "red"]]"#, "rgba(255,0,0,1)"),

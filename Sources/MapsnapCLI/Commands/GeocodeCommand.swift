@@ -42,10 +42,9 @@ enum GeocodeCommand {
             guard geocoder.coverage.covers(point) else {
                 throw UsageError(option: "", message: "\(point) is outside the data, which covers \(geocoder.coverage.summary) (W,S,E,N)")
             }
-            let address = geocoder.lookup(point)
+            let address = geocoder.lookup(point, warnings: WarningLog(sink: { @Sendable message in console.warning(message) }))
             if c.json {
-                let data = try JSONSerialization.data(withJSONObject: address.json, options: [.prettyPrinted, .sortedKeys])
-                console.out(String(decoding: data, as: UTF8.self))
+                console.out(address.json.prettyPrinted)
             } else {
                 console.out(address.formatted.isEmpty ? "(no address found near \(point))" : address.formatted)
             }

@@ -51,6 +51,9 @@ public struct Command<Context: RequestContext>: Sendable {
             return "--source \(key)=PATH.mbtiles"
         }
         if field.root == positional?.field { return "" }
+        // Markers with an icon come from --marker-icon, which fills in `markers` too.
+        if field.root == "markers", field.components.contains(.key("icon")),
+           let option = options.first(where: { $0.field == "marker-icons" }) { return option.longName }
         return options.first { $0.field == field.root }?.longName ?? field.description
     }
 

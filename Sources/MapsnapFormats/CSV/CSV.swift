@@ -25,10 +25,27 @@ public enum CSV {
 
     /// Every record of the UTF-8 `bytes` (a header is just the first row).
     public static func rows(_ bytes: UnsafeBufferPointer<UInt8>, commentMarker: UInt8? = nil) throws(CSVError) -> [Row] {
+        try recordsOrErrors(bytes, commentMarker: commentMarker).map { (r) throws(CSVError) -> Row in try r.get() }
+    }
+
+    /// Every record of the UTF-8 `bytes`, a malformed one as its error, reading on past it as
+    /// `CSVReader` does (so that one bad row of a manifest fails alone).
+    public static func recordsOrErrors(_ bytes: [UInt8], commentMarker: UInt8? = nil) -> [Result<Row, CSVError>] {
+        bytes.withUnsafeBufferPointer { recordsOrErrors($0, commentMarker: commentMarker) }
+    }
+
+    public static func recordsOrErrors(_ bytes: UnsafeBufferPointer<UInt8>, commentMarker: UInt8? = nil) -> [Result<Row, CSVError>] {
         var reader = CSVReader(bytes: bytes, commentMarker: commentMarker)
-        var rows: [Row] = []
-        while let record = try reader.next() { rows.append(Row(line: record.line, fields: record.strings)) }
-        return rows
+        var out: [Result<Row, CSVError>] = []
+        while true {
+            do {
+                guard let record = try reader.next() else { break }
+                out.append(.success(Row(line: record.line, fields: record.strings)))
+            } catch {
+                out.append(.failure(error))
+            }
+        }
+        return out
     }
 
     /// `field` as one CSV cell: quoted, with `"` doubled, when it holds a comma, a quote, a CR or

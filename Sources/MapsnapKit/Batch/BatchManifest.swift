@@ -77,11 +77,12 @@ public enum BatchManifest {
     /// CSV with a header row of field names; list fields separate values with `;`. Empty cells are
     /// left out. A malformed record fails alone; a header without `id` stops the batch.
     static func csvRecords(_ bytes: [UInt8], path: String) throws(RequestError) -> [(line: Int, record: Result<JSONObject, RequestError>)] {
-        let rows: [CSV.Row]
-        do { rows = try CSV.rows(bytes) } catch {
+        let rows = CSV.recordsOrErrors(bytes)
+        guard let first = rows.first else { return [] }
+        let header: CSV.Row
+        do { header = try first.get() } catch {
             throw RequestError("manifest", "\(path):\(error.line): \(error.reason)")
         }
-        guard let header = rows.first else { return [] }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         guard names.contains("id") else {
             throw RequestError("manifest", "\(path):\(header.line): neither a JSON object nor a CSV header with an 'id' column")
@@ -89,7 +90,12 @@ public enum BatchManifest {
         for name in names where !itemFields.contains(name) && RequestField.named(name) == nil && !FieldJSON.objectFields.contains(name) {
             throw RequestError("manifest", "\(path):\(header.line): unknown column '\(name)' (see the manifest fields in the README)")
         }
-        return rows.dropFirst().map { row in
+        return rows.dropFirst().map { result in
+            let row: CSV.Row
+            switch result {
+            case .success(let r): row = r
+            case .failure(let e): return (e.line, .failure(RequestError("item", e.reason)))
+            }
             guard row.fields.count <= names.count else {
                 return (row.line, .failure(RequestError("item", "has \(row.fields.count) fields, the header \(names.count)")))
             }

@@ -54,9 +54,12 @@ public final class ReportBatch {
         switch options.isolation {
         case .threads:
             let opts = options
-            let pool = WorkerPool<BatchWorker>(threads: min(options.jobs, max(items.count, 1))) {
-                BatchWorker(options: opts, manifestDate: manifestDate)
-            }
+            let pool: WorkerPool<BatchWorker>
+            do {
+                pool = try WorkerPool(threads: min(options.jobs, max(items.count, 1))) {
+                    BatchWorker(options: opts, manifestDate: manifestDate)
+                }
+            } catch { throw RequestError("jobs", "\(error)") }
             for (i, item) in items.enumerated() {
                 pool.submit { worker in
                     let row = worker.render(item)

@@ -26,12 +26,15 @@ public struct Address: Sendable, Equatable {
         return parts.joined(separator: ", ")
     }
 
-    public var json: [String: Any] {
-        var out: [String: Any] = ["address": formatted]
-        for (key, part) in [("housenumber", housenumber), ("street", street), ("area", area), ("city", city)] {
-            if let part { out[key] = ["name": part.name, "distance_m": (part.distanceMeters * 10).rounded() / 10] }
+    /// `{"address": "…", "street": {"name": "…", "distance_m": 12.3}, …}` (parts that were found).
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("address", .string(formatted))]
+        for (key, part) in [("area", area), ("city", city), ("housenumber", housenumber), ("street", street)] {
+            guard let part else { continue }
+            members.append((key, .object(JSONObject([("distance_m", .number((part.distanceMeters * 10).rounded() / 10)),
+                                                     ("name", .string(part.name))]))))
         }
-        return out
+        return .object(JSONObject(members))
     }
 }
 
@@ -62,10 +65,10 @@ public final class ReverseGeocoder {
         return a
     }
 
-    /// One lookup, no cache.
-    public func lookup(_ p: LatLon) -> Address {
+    /// One lookup, no cache. A tile or layer that cannot be read is skipped with a warning.
+    public func lookup(_ p: LatLon, warnings: WarningLog = WarningLog()) -> Address {
         var address = Address()
-        let detail = features(around: p, zoomBelowMax: 0, layers: ["housenumber", "transportation_name", "place"])
+        let detail = features(around: p, zoomBelowMax: 0, layers: ["housenumber", "transportation_name", "place"], warnings: warnings)
         var best: (String, Double, LatLon)?
         for f in detail where f.layer == "housenumber" {
             guard let n = f.feature.property("housenumber")?.description, !n.isEmpty else { continue }
@@ -90,7 +93,7 @@ public final class ReverseGeocoder {
             address.street = .init(name: street.name, distanceMeters: fromPoint)
             if let best { address.housenumber = .init(name: best.0, distanceMeters: best.1) }
         }
-        let coarse = detail + features(around: p, zoomBelowMax: 4, layers: ["place"])
+        let coarse = detail + features(around: p, zoomBelowMax: 4, layers: ["place"], warnings: warnings)
         address.area = nearestPlace(coarse, p, classes: ["suburb", "quarter", "neighbourhood", "hamlet", "locality", "isolated_dwelling"], radius: Self.areaRadius)
         address.city = nearestPlace(coarse, p, classes: ["city", "town", "village"], radius: Self.cityRadius)
         return address
@@ -125,7 +128,7 @@ public final class ReverseGeocoder {
 
     /// The features of `layers` in the tile around `p` and its eight neighbours, at the sources'
     /// max zoom minus `zoomBelowMax`.
-    private func features(around p: LatLon, zoomBelowMax: Int, layers: [String]) -> [GeoFeature] {
+    private func features(around p: LatLon, zoomBelowMax: Int, layers: [String], warnings: WarningLog) -> [GeoFeature] {
         var out: [GeoFeature] = []
         for source in sources {
             let z = max(source.minZoom, source.maxZoom - zoomBelowMax)
@@ -136,10 +139,19 @@ public final class ReverseGeocoder {
                     let y = center.y + dy
                     guard y >= 0, y < n else { continue }
                     let id = TileID(z: z, x: ((center.x + dx) % n + n) % n, y: y)
-                    guard let tiles = try? source.vectorTiles(id) else { continue }
+                    let tiles: [VectorTile]
+                    do { tiles = try source.vectorTiles(id) } catch {
+                        warnings.warn("\(error); the tile is skipped")
+                        continue
+                    }
                     for tile in tiles {
                         for name in layers {
-                            guard let layer = try? tile.layer(named: name) else { continue }
+                            let found: VectorTileLayer?
+                            do { found = try tile.layer(named: name) } catch {
+                                warnings.warn("\(tile.origin.map { "\($0): " } ?? "")tile \(id): layer '\(name)' is corrupt (\(error)); skipped")
+                                continue
+                            }
+                            guard let layer = found else { continue }
                             let extent = Double(layer.extent)
                             try? layer.forEachFeature { f in
                                 guard let parts = try? f.geometryParts() else { return }

@@ -93,14 +93,15 @@ public final class TilePyramid {
         let failures = FailureLog()
         let opts = options
         let warn = onWarning
-        let pool = WorkerPool<PyramidWorker>(threads: options.jobs) { PyramidWorker(opts) }
+        let pool: WorkerPool<PyramidWorker>
+        do { pool = try WorkerPool(threads: min(options.jobs, max(jobs.count, 1))) { PyramidWorker(opts) } } catch { throw .request(RequestError("jobs", "\(error)")) }
+        if let shortfall = pool.shortfall { warn("jobs: \(shortfall)") }
         for job in jobs {
             pool.submit { worker in
                 queue.push(Self.render(job, with: &worker, failures: failures, warn: warn))
             }
         }
-        pool.finish()
-        DispatchQueue.global().async { pool.wait(); queue.producerFinished() }
+        pool.finish(whenDone: { queue.producerFinished() })
         // This thread writes.
         var writeError: Error?
         while let batch = queue.pop() {
@@ -200,7 +201,8 @@ public final class TilePyramid {
     private func areas(_ main: Snapshotter) throws(PyramidError) -> [BoundingBox] {
         var boxes = options.bbox.map { [$0] } ?? main.coverage.regions.map(\.bounds)
         guard !boxes.isEmpty else {
-            throw .request(RequestError(FieldPath("bbox"), segments: [.text("the data has no bounds; give "), .field(FieldPath("bbox"))]))
+            let why = main.coverage.unbounded.isEmpty ? "" : " (\(main.coverage.unbounded.joined(separator: "; ")))"
+            throw .request(RequestError(FieldPath("bbox"), segments: [.text("the data has no bounds\(why); give "), .field(FieldPath("bbox"))]))
         }
         let limit = WebMercator.maxLatitude
         if boxes.contains(where: { $0.north > limit || $0.south < -limit }) {

@@ -95,14 +95,19 @@ extension MapRequest {
             for segment in t.segments { for c in segment { try Self.check(c, FieldPath("tracks").appending(index: i)) } }
         }
         if let m = overlays.trackStyle.filter.maxAccuracyMeters { try Self.checkMeters(m, FieldPath("accuracy-limit"), what: "accuracy limit") }
-        if let d = overlays.trackStyle.filter.minDistanceMeters, !(d.isFinite && d >= 0 && d <= InputLimits.maxRadiusMeters) {
-            throw RequestError("min-distance", "must be 0 or more meters, got \(MessageNumber.format(d))")
+        if let d = overlays.trackStyle.filter.minDistanceMeters { try Self.checkMinDistance(d, FieldPath("min-distance")) }
+    }
+
+    /// A track's minimum distance between kept points: 0 to 20,000 km.
+    static func checkMinDistance(_ d: Double, _ field: FieldPath) throws(RequestError) {
+        guard d.isFinite, d >= 0, d <= InputLimits.maxRadiusMeters else {
+            throw RequestError(field, "must be 0 or more meters and at most 20,000 km, got \(MessageNumber.format(d))")
         }
     }
 
     /// Ground meters across the image: at least 0.01, at most half the Earth's circumference.
     static func checkFramingMeters(_ m: Double) throws(RequestError) {
-        guard m.isFinite, m > 0 else { throw RequestError("meters", "must be greater than 0, got \(MessageNumber.format(m))") }
+        guard !m.isNaN, m > 0 else { throw RequestError("meters", "must be greater than 0, got \(MessageNumber.format(m))") }
         let range = InputLimits.meters
         if m < range.lowerBound { throw RequestError("meters", "\(MessageNumber.format(m)) is below \(MessageNumber.format(range.lowerBound))") }
         if m > range.upperBound {

@@ -112,7 +112,7 @@ extension RequestField {
         },
         field("min-distance", "M") { r, t, f, _ throws(RequestError) in
             let v = try FieldText.number(t, f)
-            guard v >= 0, v.isFinite else { throw RequestError(f, "must be 0 or more meters, got \(MessageNumber.format(v))") }
+            try MapRequest.checkMinDistance(v, f)
             r.overlays.trackStyle.filter.minDistanceMeters = v > 0 ? v : nil
         },
         field("keep-time-regressions", "true|false") { r, t, f, _ throws(RequestError) in

@@ -12,6 +12,9 @@ public struct DataCoverage: Sendable, Equatable {
     }
 
     public var regions: [Region]
+    /// Archives whose metadata has no usable `bounds`, each as a message that starts with its path, so that a
+    /// pyramid that needs an area can say which archive lacks one.
+    public var unbounded: [String] = []
 
     /// True when the point lies in some region (always true when no region has bounds).
     public func covers(_ p: LatLon) -> Bool { regions.isEmpty || regions.contains { $0.bounds.contains(p) } }

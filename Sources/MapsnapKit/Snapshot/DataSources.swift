@@ -50,7 +50,11 @@ struct DataSources {
                 vector[name] = provider
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
                 for a in archives {
-                    guard let b = a.metadata.bounds else { continue }
+                    guard let b = a.metadata.bounds else {
+                        coverage.unbounded.append(a.metadata.raw["bounds"].map { "\(a.path): metadata bounds '\($0.prefix(100))' are not degrees west,south,east,north" }
+                                                  ?? "\(a.path): no bounds in its metadata")
+                        continue
+                    }
                     let region = DataCoverage.Region(name: URL(fileURLWithPath: a.path).deletingPathExtension().lastPathComponent, bounds: b)
                     if !coverage.regions.contains(region) { coverage.regions.append(region) }
                 }

@@ -96,7 +96,6 @@ public final class Snapshotter {
         do {
             try request.validate()
             overlays = try request.overlays.resolved(coordinateSystem: request.coordinateSystem)
-            try checkMarkerIcons(request.overlays.markers)
         } catch {
             throw .request(error)
         }
@@ -109,6 +108,7 @@ public final class Snapshotter {
         let camera: Camera
         do {
             try request.validate()
+            try checkMarkerIcons(request.overlays.markers)
             camera = try self.camera(for: request, overlays: overlays)
         } catch {
             throw .request(error)
@@ -137,7 +137,7 @@ public final class Snapshotter {
         for (i, m) in markers.enumerated() {
             guard let icon = m.icon else { continue }
             do { _ = try renderer.markerIcons.image(icon.path) } catch {
-                throw RequestError(FieldPath("markers").appending(index: i).appending("icon"), "\(icon.path): not a readable PNG image")
+                throw RequestError(FieldPath("markers").appending(index: i).appending("icon"), "\(error)")
             }
         }
     }

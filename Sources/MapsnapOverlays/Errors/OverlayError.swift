@@ -53,6 +53,8 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
     // MARK: values
     /// `zones.geojson: features[2].properties.radius: must be a number of meters greater than 0 and at most 20,000 km, got -5`
     case radiusOutOfRange(InputLocation, got: String)
+    /// `big.csv:5000002: has more than the 5000000 points a request may draw` (reading stops there)
+    case tooManyPoints(InputLocation)
 
     /// What is wrong with a value that was read as text.
     public enum ValueProblem: Sendable, Equatable {
@@ -72,7 +74,7 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
         case .notUTF8(let at), .malformedXML(let at, _), .malformedJSON(let at, _), .malformedCSV(let at, _), .notGPX(let at, _),
              .missingAttribute(let at, _, _), .badAttribute(let at, _, _, _, _), .badElement(let at, _, _, _),
              .badColumnCount(let at, _, _), .missingColumn(let at, _), .badField(let at, _, _, _),
-             .unexpectedValue(let at, _, _), .radiusOutOfRange(let at, _):
+             .unexpectedValue(let at, _, _), .radiusOutOfRange(let at, _), .tooManyPoints(let at):
             return at
         }
     }
@@ -131,6 +133,8 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
             return "must be \(expected), got \(got)"
         case .radiusOutOfRange(_, let got):
             return "must be \(OverlayError.radiusRule), got \(got)"
+        case .tooManyPoints:
+            return "has more than the \(InputLimits.maxPoints) points a request may draw"
         }
     }
 

@@ -105,7 +105,7 @@ extension RasterImage {
     public convenience init(pngFile path: String) throws(RenderError) {
         guard let source = cairo_image_surface_create_from_png(path),
               cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {
-            throw .cannotRead(path: path)
+            throw .cannotRead(path: path, reason: "is not a readable PNG image")
         }
         defer { cairo_surface_destroy(source) }
         let w = Int(cairo_image_surface_get_width(source)), h = Int(cairo_image_surface_get_height(source))

@@ -13,9 +13,9 @@ public final class MarkerIconImages {
     /// PNG (or has no pixels) is an error naming it.
     public func image(_ path: String) throws(RenderError) -> RasterImage {
         if let hit = images[path] { return hit }
-        do { try InputFile.check(path) } catch { throw .cannotRead(path: path) }
+        do { try InputFile.check(path) } catch { throw .cannotRead(path: path, reason: error.reason) }
         let image = try RasterImage(pngFile: path)
-        guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .cannotRead(path: path) }
+        guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .cannotRead(path: path, reason: "has no pixels") }
         images[path] = image
         return image
     }

@@ -15,18 +15,31 @@ final class RenderService: @unchecked Sendable {
     private let gate: RenderGate?
 
     /// Starts `workers` threads; each loads `styles` before its first job.
-    init(workers: Int, queueLimit: Int, styles: [StyleSelection], compression: PNGCompression, gate: RenderGate?) {
+    /// Fewer threads than asked when the system refuses some (`shortfall` says why); throws when
+    /// it refuses all.
+    init(workers: Int, queueLimit: Int, styles: [StyleSelection], compression: PNGCompression, gate: RenderGate?) throws(WorkerPoolError) {
         self.queueLimit = queueLimit
-        workerCount = workers
         self.gate = gate
         let warm = self.warm
-        for _ in 0..<max(1, workers) { warm.enter() }
-        pool = WorkerPool(threads: workers) {
-            let worker = ServeWorker(styles: styles, compression: compression)
-            warm.leave()
-            return worker
+        let asked = max(1, workers)
+        for _ in 0..<asked { warm.enter() }
+        do {
+            pool = try WorkerPool(threads: asked) {
+                let worker = ServeWorker(styles: styles, compression: compression)
+                warm.leave()
+                return worker
+            }
+        } catch {
+            for _ in 0..<asked { warm.leave() }
+            throw error
         }
+        workerCount = pool.threadCount
+        shortfall = pool.shortfall
+        for _ in pool.threadCount..<asked { warm.leave() }   // threads that never started
     }
+
+    /// Why fewer workers run than were asked for (nil when all started).
+    let shortfall: WorkerPoolError?
 
     /// Waits until every worker has loaded the styles.
     func waitUntilWarm() { warm.wait() }

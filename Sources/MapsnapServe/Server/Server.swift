@@ -91,8 +91,16 @@ public final class Server {
                 return .badInput
             }
         }
-        let render = RenderService(workers: config.jobs, queueLimit: config.renderQueue, styles: styles.map(\.selection),
-                                   compression: config.compression, gate: gate)
+        let render: RenderService
+        do {
+            render = try RenderService(workers: config.jobs, queueLimit: config.renderQueue, styles: styles.map(\.selection),
+                                       compression: config.compression, gate: gate)
+        } catch {
+            console.error("--jobs: \(error)")
+            http.stop()
+            return .failure
+        }
+        if let shortfall = render.shortfall, !quiet { console.warning("--jobs: \(shortfall)") }
         render.waitUntilWarm()
         live.render = render
         let memory = TileMemoryCache(capacity: config.memoryCacheBytes)

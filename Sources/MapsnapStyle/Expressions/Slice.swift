@@ -15,6 +15,8 @@ struct Slice: Expression, ExpressionOperator {
         let e = try end?.evaluateNumber(context)
         func range(_ count: Int) -> Range<Int> {
             func clamp(_ x: Double) -> Int {
+                // NaN is 0, as JavaScript's ToIntegerOrInfinity has it (and `Int(NaN)` traps).
+                guard !x.isNaN else { return 0 }
                 let i = x < 0 ? Double(count) + x.rounded(.towardZero) : x.rounded(.towardZero)
                 return Int(min(max(i, 0), Double(count)))
             }

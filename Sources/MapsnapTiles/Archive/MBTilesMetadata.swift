@@ -8,7 +8,8 @@ public struct MBTilesMetadata: Sendable, Equatable {
     public var name: String?
     /// The tile format: "pbf" for vector tiles, "png", "jpg", "webp" for raster tiles.
     public var format: String?
-    /// `bounds` (west,south,east,north in degrees).
+    /// `bounds` (west,south,east,north in degrees), when they are degrees on the Earth: west and
+    /// east within -180...180, south and north within -90...90, south not above north.
     public var bounds: BoundingBox?
     /// The first two numbers of `center` (stored lon,lat,zoom).
     public var center: LatLon?
@@ -31,7 +32,8 @@ public struct MBTilesMetadata: Sendable, Equatable {
         attribution = raw["attribution"]
         minZoom = raw["minzoom"].flatMap(MBTilesMetadata.parseZoom)
         maxZoom = raw["maxzoom"].flatMap(MBTilesMetadata.parseZoom)
-        if let numbers = raw["bounds"].flatMap(MBTilesMetadata.parseNumbers), numbers.count == 4 {
+        if let numbers = raw["bounds"].flatMap(MBTilesMetadata.parseNumbers), numbers.count == 4,
+           numbers.allSatisfy({ abs($0) <= 180 }), abs(numbers[1]) <= 90, abs(numbers[3]) <= 90, numbers[1] <= numbers[3] {
             bounds = BoundingBox(west: numbers[0], south: numbers[1], east: numbers[2], north: numbers[3])
         }
         if let numbers = raw["center"].flatMap(MBTilesMetadata.parseNumbers), numbers.count == 2 || numbers.count == 3 {

@@ -100,6 +100,8 @@ private func inflateBytes(_ input: UnsafeRawBufferPointer, format: CompressionFo
                 guard inflateReset(&stream) == Z_OK else { throw .outOfMemory }
                 continue
             }
+            // The buffer holds one byte more than the limit: a stream that ends on that byte is over it.
+            guard produced <= limit else { throw .tooLarge(limit: limit) }
             succeeded = true
             if capacity - produced > 4096, let shrunk = realloc(output, max(produced, 1)) { output = shrunk }
             return Data(bytesNoCopy: output, count: produced, deallocator: .free)

@@ -17,6 +17,9 @@ public struct VectorTile: Sendable {
     let bytes: TileBytes
     let entries: [LayerEntry]
     private let cache: LayerCache
+    /// Where the tile was read from (an archive's path), for messages about its layers; nil for
+    /// tiles made in memory.
+    public var origin: String?
 
     /// Scans the tile's top level. Throws when the protobuf framing of the top level is broken or
     /// a layer has no name; fields other than `layers` (3) are skipped, as protobuf requires.

@@ -27,7 +27,11 @@ public final class MBTilesVectorSource: VectorTileProvider {
             var tiles: [VectorTile] = []
             for archive in archives {
                 guard let data = try archive.tileData(id) else { continue }
-                do throws(MVTError) { tiles.append(try VectorTile(data: data)) } catch {
+                do throws(MVTError) {
+                    var tile = try VectorTile(data: data)
+                    tile.origin = archive.path
+                    tiles.append(tile)
+                } catch {
                     throw TileSourceError.corruptTile(path: archive.path, tile: id, reason: error.description)
                 }
             }

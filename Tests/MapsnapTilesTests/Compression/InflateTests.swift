@@ -82,6 +82,20 @@ import Testing
         #expect(throws: InflateError.corrupt(.zlib, reason: "incorrect data check")) { try inflate(Data(zlib)) }
     }
 
+    /// The cap is exact for both formats and for each way the first guess is made (a gzip
+    /// trailer, or 4× the input): a stream that ends one byte past it stopped the output buffer
+    /// exactly full and was let through (fuzz regression inflate/bomb-16mib-plus-one.gz).
+    @Test(arguments: [CompressionFormat.gzip, .zlib], [1023, 1024, 1025, 5000])
+    func capsTheOutputExactly(format: CompressionFormat, size: Int) throws {
+        let zeros = [UInt8](repeating: 0, count: size)
+        let compressed = Data(format == .gzip ? gzipped(zeros) : zlibbed(zeros))
+        if size <= 1024 {
+            #expect(try inflate(compressed, limit: 1024) == Data(zeros))
+        } else {
+            #expect(throws: InflateError.tooLarge(limit: 1024)) { try inflate(compressed, limit: 1024) }
+        }
+    }
+
     @Test func describesOutOfMemory() {
         #expect(InflateError.outOfMemory.description == "out of memory while decompressing")
     }

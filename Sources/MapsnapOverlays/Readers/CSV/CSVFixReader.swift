@@ -48,6 +48,8 @@ public enum CSVFixReader {
         // nothing), at most 4 million up front (190 MB): a larger file grows the array as usual.
         fixes.reserveCapacity(min(bytes.count / max(reader.offset - first.offset, 16) + 1, 1 << 22))
         while let record = try next(&reader, fileName) {
+            // Stop reading at the limit rather than reading a whole oversized file first.
+            guard fixes.count < InputLimits.maxPoints else { throw .tooManyPoints(Fields(record: record).location(fileName)) }
             fixes.append(try layout.fix(from: Fields(record: record), fileName: fileName))
         }
         return fixes

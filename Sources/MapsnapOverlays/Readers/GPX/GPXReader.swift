@@ -38,6 +38,8 @@ private struct GPXBuilder {
     var scanner: XMLScanner
     let fileName: String
     var document = GPXDocument()
+    /// Points read so far (track, route and waypoints).
+    var pointCount = 0
     var latin1 = false
 
     private enum Container { case none, track, route }
@@ -245,6 +247,9 @@ private struct GPXBuilder {
         if let extensionsDepth, depth == extensionsDepth { self.extensionsDepth = nil }
         if let kind = pointKind, depth == pointDepth {
             pointKind = nil
+            // Stop reading at the limit rather than reading a whole oversized file first.
+            pointCount += 1
+            guard pointCount <= InputLimits.maxPoints else { throw .tooManyPoints(here()) }
             switch kind {
             case .trackPoint:
                 segment.append(point)

@@ -5,7 +5,8 @@ import MapsnapGeo
 public enum GeoJSONSourceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A remote URL: this renderer reads local files only.
     case notLocal(url: String)
-    case unreadable(file: String)
+    /// The file cannot be read: `InputFile`'s problem (missing, a FIFO, too large…).
+    case unreadable(InputFile.Problem)
     /// Not JSON.
     case malformedJSON(file: String, JSONSyntaxError)
     /// Not GeoJSON (the file is "inline data" for a style's inline object).
@@ -14,7 +15,7 @@ public enum GeoJSONSourceError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .notLocal(let url): return "\(url): GeoJSON data must be inline or a local file"
-        case .unreadable(let file): return "\(file): no such file or unreadable"
+        case .unreadable(let problem): return problem.description
         case .malformedJSON(let file, let error): return "\(file): \(error)"
         case .invalid(let file, let error): return "\(file): \(error)"
         }

@@ -49,7 +49,7 @@ public final class GeoJSONVectorSource: VectorTileProvider {
     public convenience init(contentsOf file: URL, maxZoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
                             generateId: Bool = false, attribution: String? = nil) throws(GeoJSONSourceError) {
         let data: Data
-        do { data = try InputFile.read(file.path) } catch { throw .unreadable(file: file.path) }
+        do { data = try InputFile.read(file.path) } catch { throw .unreadable(error) }
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch { throw .malformedJSON(file: file.path, error) }
         do {

@@ -189,7 +189,7 @@ import Testing
         let source = try GeoJSONVectorSource(contentsOf: file, maxZoom: 12)
         #expect(source.maxZoom == 12)
         #expect(source.bounds.map { abs($0.west - 2.35) < 1e-9 && abs($0.north - 48.85) < 1e-9 } == true)
-        #expect(throws: GeoJSONSourceError.unreadable(file: "/nonexistent.geojson")) {
+        #expect(throws: GeoJSONSourceError.unreadable(.missing("/nonexistent.geojson"))) {
             try GeoJSONVectorSource(contentsOf: URL(fileURLWithPath: "/nonexistent.geojson"))
         }
         try Data(#"{"type": "Point", "coordinates": [2.35, 48.85],}"#.utf8).write(to: file)
