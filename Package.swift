@@ -52,6 +52,7 @@ let package = Package(
         // One entry point per decoder and parser, for libFuzzer and for the regression replay test.
         .target(name: "MapsnapFuzzing", dependencies: [
             "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender", "MapsnapKit",
+            "MapsnapServe",
         ]),
         // libFuzzer's driver in fuzz builds (-DFUZZING, scripts/fuzz.sh); otherwise replays input files.
         .executableTarget(name: "mapsnap-fuzz", dependencies: ["MapsnapFuzzing", "CLibFuzzer"]),

@@ -19,8 +19,8 @@ struct ReadmeServingTests {
     }
 
     @Test func theSectionHasAnExampleForEveryRoute() {
-        let all = Self.curls.joined(separator: "\n")
-        for route in ["/styles/light/16/", "@2x.png", "/static?", "-d '{", "/styles/light/static/", "/styles/v1/", "/styles ", "/styles/light.json", "wmts.xml", "/health", "/metrics"] {
+        let all = Self.curls.joined(separator: "\n") + "\n"
+        for route in ["/styles/light/16/", "@2x.png", "/static?", "-d '{", "/styles/light/static/", "/styles/v1/", "/styles\n", "/styles/light.json", "wmts.xml", "/health", "/metrics"] {
             #expect(all.contains(route), "\(route)")
         }
     }
