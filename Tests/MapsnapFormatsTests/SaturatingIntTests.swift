@@ -5,6 +5,7 @@ import MapsnapFormats
     @Test(arguments: [
         (2.9, 2), (-2.9, -2), (0, 0), (.nan, 0), (.infinity, Int.max), (-.infinity, Int.min),
         (1e20, Int.max), (-1e20, Int.min), (9.1e18, 9_100_000_000_000_000_000),
+        (0x1p63, Int.max), (-0x1p63, Int.min), (0x1p63.nextDown, 9_223_372_036_854_774_784), (-0x1p63.nextDown, -9_223_372_036_854_774_784),
     ] as [(Double, Int)])
     func convertsWithoutTrapping(value: Double, expected: Int) {
         #expect(Int(saturating: value) == expected)
@@ -14,5 +15,9 @@ import MapsnapFormats
         #expect(Int32(saturating: 1e20) == Int32.max && Int32(saturating: -1e20) == Int32.min)
         #expect(UInt32(saturating: -5) == 0 && UInt32(saturating: 4.5e9) == UInt32.max && UInt8(saturating: .nan) == 0)
         #expect(Int32(saturating: 2_147_483_647.0) == Int32.max)
+        #expect(Int32(saturating: 2_147_483_647.9) == Int32.max && Int32(saturating: -2_147_483_648.5) == Int32.min)
+        #expect(Int32(saturating: -2_147_483_647.9) == -2_147_483_647 && Int32(saturating: .nan) == 0)
+        // The generic version (for the other widths) agrees with the concrete ones.
+        #expect(Int16(saturating: 40_000) == Int16.max && Int16(saturating: -12.7) == -12)
     }
 }
