@@ -60,6 +60,8 @@ let package = Package(
         .executableTarget(name: "mapsnap-bench-readers", dependencies: ["MapsnapOverlays"]),
 
         // MARK: tests (mirror the sources)
+        // Finds the repository and the built binary for the end-to-end suites.
+        .target(name: "MapsnapTestSupport", path: "Tests/MapsnapTestSupport"),
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles"]),
@@ -68,12 +70,12 @@ let package = Package(
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
-        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit"]),
-        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats"], exclude: ["Browser"]),
+        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapTestSupport"]),
+        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats", "MapsnapTestSupport"], exclude: ["Browser"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
         // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
         .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),
         // Issue 11's hostile inputs, run against the built binary.
-        .testTarget(name: "MapsnapHostileTests", dependencies: ["MapsnapFormats"]),
+        .testTarget(name: "MapsnapHostileTests", dependencies: ["MapsnapFormats", "MapsnapTestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapTestSupport
 
 /// Runs the built `mapsnap` binary (the one next to the test bundle) and captures its output.
 enum CLIRunner {
@@ -8,19 +9,8 @@ enum CLIRunner {
         let stderr: String
     }
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    static var binary: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            repositoryRoot.appendingPathComponent(".build/debug/mapsnap"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
+    static var repositoryRoot: URL { BuiltBinary.repositoryRoot }
+    static var binary: URL { BuiltBinary.mapsnap }
 
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()

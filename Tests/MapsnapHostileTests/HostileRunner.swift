@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,19 +21,8 @@ enum HostileRunner {
         var seconds: Double
     }
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    static var binary: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            repositoryRoot.appendingPathComponent(".build/debug/mapsnap"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
+    static var repositoryRoot: URL { BuiltBinary.repositoryRoot }
+    static var binary: URL { BuiltBinary.mapsnap }
 
     /// Runs `mapsnap ARGUMENTS` in `directory`; `logs` receives stdout.txt and stderr.txt.
     ///

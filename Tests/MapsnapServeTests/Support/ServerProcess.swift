@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,19 +12,8 @@ final class ServerProcess {
     let stderrURL: URL
     private let out = Pipe()
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    static var binary: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.appendingPathComponent("mapsnap"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("mapsnap"),
-            repositoryRoot.appendingPathComponent(".build/debug/mapsnap"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
+    static var repositoryRoot: URL { BuiltBinary.repositoryRoot }
+    static var binary: URL { BuiltBinary.mapsnap }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
