@@ -17,7 +17,15 @@ import MapsnapFormats
         #expect(Int32(saturating: 2_147_483_647.0) == Int32.max)
         #expect(Int32(saturating: 2_147_483_647.9) == Int32.max && Int32(saturating: -2_147_483_648.5) == Int32.min)
         #expect(Int32(saturating: -2_147_483_647.9) == -2_147_483_647 && Int32(saturating: .nan) == 0)
-        // The generic version (for the other widths) agrees with the concrete ones.
         #expect(Int16(saturating: 40_000) == Int16.max && Int16(saturating: -12.7) == -12)
+    }
+
+    /// The conversion goes through Int64 or UInt64 below 65 bits: the unsigned 64-bit range above
+    /// Int64's must not trap, and wider types keep their own range.
+    @Test func sixtyFourBitsAndWider() {
+        #expect(UInt64(saturating: 0x1p63) == 1 << 63 && UInt64(saturating: 0x1p64) == UInt64.max && UInt64(saturating: -1) == 0)
+        #expect(UInt(saturating: 0x1p64.nextDown) == UInt64.max - 2047)
+        #expect(Int128(saturating: 1e30) == Int128(1e30) && Int128(saturating: -.infinity) == Int128.min)
+        #expect(UInt128(saturating: 1e39) == UInt128.max && UInt128(saturating: 0x1p100) == UInt128(1) << 100)
     }
 }
