@@ -88,4 +88,23 @@ import Testing
         #expect(image.rgba(x: 33, y: 23).a == 0)     // but not square
         #expect(image.rgba(x: 30, y: 3).a == 255)    // the end cap
     }
+
+    /// Fill outlines: one pixel per column along a horizontal edge, shaded 1 − smoothstep(d); a
+    /// corner inside its pixel's diamond drawn once (by the edge leaving it); at pixel ratio 2 the
+    /// line stays one device pixel wide.
+    @Test(arguments: [1.0, 2.0])
+    func hairlineOutlinesAreOneDevicePixelAndDrawCornersOnce(_ ratio: Double) throws {
+        let side = Int(40 * ratio)
+        let image = try RasterImage(pixelWidth: side, pixelHeight: side)
+        let r = LineRasterizer(image: image, pixelRatio: ratio)
+        let c = 10.6 / ratio, e = 30.6 / ratio   // corners at device pixel 10.6 and 30.6
+        r.drawHairlines([[Point(x: c, y: c), Point(x: e, y: c), Point(x: e, y: e), Point(x: c, y: e)]], shift: Point(x: 0, y: 0),
+                        color: .black, opacity: 0.5, clip: .init(minX: 0, minY: 0, maxX: side, maxY: side, outline: nil))
+        let d = 0.1, expected = 0.5 * (1 - d * d * (3 - 2 * d)) * 255
+        #expect(abs(Double(image.rgba(x: 20, y: 10).a) - expected) <= 1)   // the top edge, 0.1 px off the centre
+        #expect(image.rgba(x: 20, y: 9).a == 0 && image.rgba(x: 20, y: 11).a == 0)   // one pixel across
+        #expect(abs(Double(image.rgba(x: 10, y: 10).a) - expected) <= 1)   // a corner: once, not blended twice
+        #expect(abs(Double(image.rgba(x: 30, y: 30).a) - expected) <= 1)
+        #expect(image.rgba(x: 20, y: 20).a == 0)   // the inside is the fill's, not the outline's
+    }
 }

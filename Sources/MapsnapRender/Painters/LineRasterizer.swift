@@ -131,7 +131,7 @@ struct LineRasterizer {
     }
 
     /// The line shader's colour arithmetic for one paint.
-    private struct Shade {
+    struct Shade {
         let r: Double, g: Double, b: Double, a: Double   // premultiplied
         let opacity: Double
         let inset: Double, outset: Double, blur2: Double
@@ -223,7 +223,7 @@ struct LineRasterizer {
     }
 
     /// Where a horizontal line at `y` crosses a convex outline.
-    private static func span(of outline: [Point], at y: Double) -> (Double, Double)? {
+    static func span(of outline: [Point], at y: Double) -> (Double, Double)? {
         var left = Double.infinity, right = -Double.infinity
         for i in outline.indices { cross(outline[i], outline[(i + 1) % outline.count], y, &left, &right) }
         return left < right ? (left, right) : nil
