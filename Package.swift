@@ -20,12 +20,14 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
+        // libdeflate compresses PNG image data (whole buffers) two to three times as fast as zlib.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt(["libdeflate-dev"])),
         // GNU libmicrohttpd for the server; its variadic MHD_start_daemon is called from a C inline in shim.h.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: apt(["libmicrohttpd-dev"])),
         // libFuzzer's driver, declared for the fuzz builds of mapsnap-fuzz (scripts/fuzz.sh links it).
         .systemLibrary(name: "CLibFuzzer"),
-        // libpng reports errors with longjmp, which Swift cannot catch: this C shim turns them into return codes.
-        .target(name: "PNGWriter", dependencies: ["CPNG"]),
+        // The PNG encoder: Cairo's pixels to PNG bytes, the image data compressed by libdeflate.
+        .target(name: "PNGWriter", dependencies: ["CDeflate"]),
 
         // MARK: the pipeline, left to right
         // Text formats every reader shares: JSON, CSV records, numbers in messages.

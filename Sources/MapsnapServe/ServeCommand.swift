@@ -6,7 +6,7 @@ import MapsnapKit
 /// `mapsnap serve`'s parsed command line.
 public struct ServeInvocation: RequestContext, Verbosity, WorkerCount {
     /// Holds the shared data options (`--tiles`, `--source`, `--sprite`) for the styles of the command line.
-    public var request = MapRequest()
+    public var request = MapRequest(encoding: .png(TilePyramidOptions.defaultCompression))
     public var config = ServeConfig()
     /// `--style NAME[=STYLE]`, in order.
     var styleArguments: [(id: String, style: StyleReference)] = []
@@ -118,7 +118,7 @@ public enum ServeCommand {
         Option(["--metatile"], .required("N"), help: "tiles per metatile side (default 8, as mapsnap tiles)", field: "metatile") { c, t in
             c.config.metatileSize = try integer(t, "--metatile", InputLimits.metatile)
         },
-        .field("png", ["--png"], help: "PNG compression of tiles (default balanced, as mapsnap tiles)"),
+        .field("png", ["--png"], help: "PNG compression of tiles (default fast, as mapsnap tiles)"),
         Option(["--memory-cache"], .required("MB"), help: "megabytes of encoded tiles kept in memory (default \(InputLimits.defaultTileMemoryCacheBytes >> 20))", field: "memory-cache") { c, t in
             c.config.memoryCacheBytes = try integer(t, "--memory-cache", 0...(InputLimits.tileMemoryCacheBytes.upperBound >> 20)) << 20
         },

@@ -44,6 +44,32 @@ struct RasterImageTests {
         #expect(px.r == 0x12 && px.g == 0x34 && px.b == 0x56 && px.a == 255)
     }
 
+    /// Every pixel of a varied image (a cut-out rectangle, as tiles are cut from a metatile) comes
+    /// back through libpng's reader, which also checks every chunk's CRC.
+    @Test(arguments: PNGCompression.allCases)
+    func aVariedRectangleRoundTripsExactly(_ c: PNGCompression) throws {
+        let image = try RasterImage(pixelWidth: 300, pixelHeight: 200)
+        image.withMutablePixels { p, stride in
+            for y in 0..<200 {
+                for x in 0..<300 {
+                    let v = UInt32((x * 7 + y * 13) & 0xff), w = UInt32((x * y) & 0xff)
+                    UnsafeMutableRawPointer(p + y * stride + x * 4).storeBytes(of: 0xff00_0000 | v << 16 | w << 8 | UInt32(x & 0xff), as: UInt32.self)
+                }
+            }
+        }
+        let png = try image.pngData(x: 44, y: 20, width: 256, height: 160, compression: c)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-varied-\(c)-\(UUID()).png")
+        try png.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let back = try RasterImage(pngFile: url.path)
+        #expect(back.pixelWidth == 256 && back.pixelHeight == 160)
+        var mismatches = 0
+        for y in stride(from: 0, to: 160, by: 3) {
+            for x in stride(from: 0, to: 256, by: 5) where back.rgba(x: x, y: y) != image.rgba(x: x + 44, y: y + 20) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func readingANonPNGFails() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-not-\(UUID()).png")
         try Data("hello".utf8).write(to: url)

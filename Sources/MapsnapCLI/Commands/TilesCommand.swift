@@ -5,7 +5,7 @@ import MapsnapKit
 /// `mapsnap tiles`: a tile pyramid to a folder or an MBTiles file.
 struct TilesInvocation: RequestContext, Verbosity, WorkerCount {
     /// Holds the style and data options and the PNG compression.
-    var request = MapRequest()
+    var request = MapRequest(encoding: .png(TilePyramidOptions.defaultCompression))
     var pyramid = TilePyramidOptions()
     var sawZoom = false, sawOutput = false
     var verbose = false
@@ -55,7 +55,7 @@ enum TilesCommand {
                 Option(["--shard"], .required("K/N"), help: "render only shard K of N (K from 0), balanced by expected work;\njoin the outputs with `mapsnap merge`", field: "shard") { c, text in
                     c.pyramid.shard = try parseShard(text)
                 },
-                .field("png", ["--png"], help: "PNG compression (default balanced)"),
+                .field("png", ["--png"], help: "PNG compression (default fast: a pyramid's time goes to encoding its tiles)"),
             ]),
             StyleAndDataOptions.group(),
             GeneralOptions.group(),

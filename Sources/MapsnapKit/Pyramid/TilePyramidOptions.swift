@@ -20,7 +20,10 @@ public struct TilePyramidOptions: Sendable {
     public var resume = false
     /// Render only shard `index` (0-based) of `count`.
     public var shard: (index: Int, count: Int)?
-    public var compression: PNGCompression = .balanced
+    public var compression = TilePyramidOptions.defaultCompression
+    /// Tiles (pyramids and the server's) are encoded fast by default: encoding is a third of
+    /// a metatile's time at `balanced`, and `fast` costs 1.7 % more bytes.
+    public static let defaultCompression = PNGCompression.fast
     /// Go ahead with more than `InputLimits.pyramidTilesWithoutConfirmation` tiles (`--yes`).
     public var confirmLarge = false
 

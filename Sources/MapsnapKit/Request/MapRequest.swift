@@ -54,6 +54,9 @@ public struct MapRequest: Sendable, Equatable {
 
     public init() {}
 
+    /// A request whose image is encoded as `encoding` (tiles start from their own default).
+    public init(encoding: ImageEncoding) { self.encoding = encoding }
+
     /// The datum of input coordinates.
     public enum CoordinateSystem: String, Hashable, Sendable, CaseIterable {
         case wgs84

@@ -42,7 +42,7 @@ public struct ServeConfig: Sendable {
     /// `Access-Control-Allow-Origin` on map resources; nil sends none.
     public var cors: String? = "*"
     public var metatileSize = 8
-    public var compression: PNGCompression = .balanced
+    public var compression = TilePyramidOptions.defaultCompression
 
     public init() {
         http.threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, InputLimits.httpThreads.upperBound))
