@@ -63,6 +63,8 @@ struct ServeLifecycleTests {
         server.signal(SIGUSR1)
         #expect(try a.receive().status == 200)
         #expect(try b.receive().status == 200)
+        // Answered as soon as their tiles are encoded; the rest of the metatile follows.
+        try server.waitForMetric("mapsnap_renders_in_flight 0")
         #expect(try HTTPTestClient.get(server.port, "/styles/light/16/34119/23898.png").status == 200)   // the metatile's third tile: cached
         let metrics = try HTTPTestClient.get(server.port, "/metrics").text.split(separator: "\n")
         #expect(metrics.contains("mapsnap_render_seconds_count{kind=\"metatile\"} 1"))

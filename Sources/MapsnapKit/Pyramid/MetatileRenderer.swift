@@ -16,7 +16,7 @@ public final class MetatileRenderer {
     /// 1: 256-px tiles; 2: 512-px `@2x` tiles of the same area.
     public let scale: Int
     public let compression: PNGCompression
-    private var uniformTiles: [UInt32: Data] = [:]
+    fileprivate var uniformTiles: [UInt32: Data] = [:]
 
     public init(scale: Int, compression: PNGCompression) {
         self.scale = scale
@@ -54,22 +54,39 @@ public final class MetatileRenderer {
     /// when nil). Data problems (a corrupt source tile) go to `warnings`.
     public func render(_ metatile: Metatile, tiles: [TileID]? = nil, with snapshotter: Snapshotter,
                        warnings: WarningLog = WarningLog()) throws(RenderError) -> [Tile] {
-        let (x0, y0, _, _) = Self.extent(metatile)
+        let drawn = try draw(metatile, with: snapshotter, warnings: warnings)
         let wanted = tiles ?? metatile.tiles
-        let image = try snapshotter.renderer.render(camera(for: metatile), warnings: warnings)
         var out: [Tile] = []
         out.reserveCapacity(wanted.count)
-        for t in wanted {
+        for t in wanted { out.append(try drawn.tile(t)) }
+        return out
+    }
+
+    /// Draws `metatile` whole; its tiles are encoded one by one with `Drawn.tile(_:)` (the server
+    /// encodes the tiles that requests wait for first and answers them before the rest).
+    public func draw(_ metatile: Metatile, with snapshotter: Snapshotter, warnings: WarningLog = WarningLog()) throws(RenderError) -> Drawn {
+        Drawn(renderer: self, metatile: metatile, image: try snapshotter.renderer.render(camera(for: metatile), warnings: warnings))
+    }
+
+    /// A drawn metatile, cut into encoded tiles on demand (on the thread that drew it: the cache of
+    /// flat tiles is its renderer's).
+    public struct Drawn {
+        let renderer: MetatileRenderer
+        public let metatile: Metatile
+        let image: RasterImage
+
+        /// The encoded tile `t` of this metatile.
+        public func tile(_ t: TileID) throws(RenderError) -> Tile {
+            let (x0, y0, _, _) = MetatileRenderer.extent(metatile)
+            let side = renderer.side, compression = renderer.compression
             let px = (t.x - x0) * side, py = (t.y - y0) * side
             if let color = image.uniformPixel(x: px, y: py, width: side, height: side) {
-                if uniformTiles[color] == nil {
-                    uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: compression)
+                if renderer.uniformTiles[color] == nil {
+                    renderer.uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: compression)
                 }
-                out.append(Tile(id: t, png: uniformTiles[color]!, uniform: true))
-            } else {
-                out.append(Tile(id: t, png: try image.pngData(x: px, y: py, width: side, height: side, compression: compression), uniform: false))
+                return Tile(id: t, png: renderer.uniformTiles[color]!, uniform: true)
             }
+            return Tile(id: t, png: try image.pngData(x: px, y: py, width: side, height: side, compression: compression), uniform: false)
         }
-        return out
     }
 }

@@ -80,36 +80,68 @@ final class TileService: Sendable {
         return promise.reply
     }
 
-    /// On a worker: draws the metatile, caches its tiles, answers everyone waiting for it.
+    /// On a worker: draws the metatile, then encodes its tiles, those that requests wait for first:
+    /// each such request is answered as soon as its tile is encoded (its client can go on to its
+    /// next tile, often of another metatile, which an idle worker then draws while this one is
+    /// still encoding). Every tile goes into the caches; requests that arrive for an encoded tile
+    /// find it in the memory cache, the others join the waiting list and are answered in turn.
     private func draw(_ meta: MetaKey, _ style: ServedStyle, _ worker: ServeWorker) {
         let start = Date()
-        var result: Result<[MetatileRenderer.Tile], Error>
+        let drawn: MetatileRenderer.Drawn
         do {
             let snapshotter = try worker.snapshotter(style.selection)
-            result = .success(try worker.metatileRenderer(scale: meta.scale).render(meta.metatile, with: snapshotter))
+            drawn = try worker.metatileRenderer(scale: meta.scale).draw(meta.metatile, with: snapshotter)
         } catch {
-            result = .failure(error)
+            metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
+            answerAll(meta) { id in .text(500, "tile \(id) of '\(style.id)': \(error)") }
+            return
+        }
+        var entries: [TileID: TileMemoryCache.Entry] = [:]
+        var remaining = meta.metatile.tiles
+        var encoded: [(TileID, Data)] = []
+        encoded.reserveCapacity(remaining.count)
+        var failure: Error?
+        while !remaining.isEmpty {
+            // A tile someone waits for first, else the next in order.
+            let wanted = waiting.withLock { w in Set(w[meta]?.map(\.0) ?? []) }
+            let index = remaining.firstIndex { wanted.contains($0) } ?? remaining.startIndex
+            let id = remaining.remove(at: index)
+            do {
+                let tile = try drawn.tile(id)
+                let entry = TileMemoryCache.Entry(png: tile.png, etag: EntityTag.of(tile.png))
+                entries[id] = entry
+                encoded.append((id, tile.png))
+                memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: id.z, x: id.x, y: id.y, scale: meta.scale)), entry)
+                if wanted.contains(id) { answer(meta, id, with: response(entry)) }
+            } catch {
+                failure = error
+            }
         }
         metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
-        var entries: [TileID: TileMemoryCache.Entry] = [:]
-        if case .success(let tiles) = result {
-            for t in tiles {
-                let entry = TileMemoryCache.Entry(png: t.png, etag: EntityTag.of(t.png))
-                entries[t.id] = entry
-                memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: t.id.z, x: t.id.x, y: t.id.y, scale: meta.scale)), entry)
-            }
-            disk?.write(style: style.id, scale: meta.scale, tiles.map { ($0.id, $0.png) })
+        disk?.write(style: style.id, scale: meta.scale, encoded)
+        answerAll(meta) { [self] id in
+            if let entry = entries[id] { return response(entry) }
+            if let failure { return .text(500, "tile \(id) of '\(style.id)': \(failure)") }
+            return .text(500, "tile \(id) of '\(style.id)' was not in its metatile")
         }
+    }
+
+    /// Answers the requests waiting for tile `id` of `meta` (they stop waiting).
+    private func answer(_ meta: MetaKey, _ id: TileID, with response: HTTPResponse) {
+        let promises: [ResponsePromise] = waiting.withLock { w in
+            guard var list = w[meta] else { return [] }
+            let mine = list.filter { $0.0 == id }.map(\.1)
+            list.removeAll { $0.0 == id }
+            w[meta] = list
+            return mine
+        }
+        for p in promises { p.fulfill(response) }
+    }
+
+    /// Ends the metatile's render: answers everyone still waiting for it.
+    private func answerAll(_ meta: MetaKey, _ answer: (TileID) -> HTTPResponse) {
         let waiters = waiting.withLock { $0.removeValue(forKey: meta) } ?? []
-        for (id, promise) in waiters {
-            if let entry = entries[id] {
-                promise.fulfill(response(entry))
-            } else if case .failure(let error) = result {
-                promise.fulfill(.text(500, "tile \(id) of '\(style.id)': \(error)"))
-            } else {
-                promise.fulfill(.text(500, "tile \(id) of '\(style.id)' was not in its metatile"))
-            }
-        }
+        for (id, promise) in waiters { promise.fulfill(answer(id)) }
     }
 
     private func response(_ entry: TileMemoryCache.Entry) -> HTTPResponse {

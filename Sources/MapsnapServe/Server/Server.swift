@@ -9,7 +9,8 @@ import Glibc
 
 /// `mapsnap serve`'s life: listen (so `/health` can say 503 while starting), load the styles,
 /// warm the render workers, answer; on SIGTERM or SIGINT stop accepting connections, let the
-/// requests in flight finish (at most `shutdownGrace` seconds), write the tile cache out, exit 0.
+/// requests in flight and their renders finish (at most `shutdownGrace` seconds), write the tile
+/// cache out, exit 0.
 /// A port in use or a style that does not load is exit 2 with one line naming it.
 public final class Server {
     let config: ServeConfig
@@ -124,7 +125,9 @@ public final class Server {
         if !quiet { console.info("mapsnap serve: stopping: no new connections; finishing \(http.requestsInFlight) requests in flight") }
         let deadline = Date().addingTimeInterval(config.shutdownGrace)
         // Bounded: the grace period (the render time limit answers every waiting request first).
-        while http.requestsInFlight > 0 && Date() < deadline { usleep(10_000) }
+        // Renders too: a metatile's requests are answered before the rest of its tiles are encoded
+        // and written to the cache.
+        while (http.requestsInFlight > 0 || render.admittedCount > 0) && Date() < deadline { usleep(10_000) }
         let left = http.requestsInFlight
         if left == 0 {
             http.stop()
