@@ -67,6 +67,7 @@ ms_n=0
 start_mapsnap() {  # a fresh `mapsnap serve` on a free port, no --cache; sets ms_pid, ms_port
   ms_n=$((ms_n + 1))
   local log=$out/mapsnap-serve-$ms_n.log
+  : > "$log"                                          # exists before the server writes: read below at once
   "$bin" serve --port 0 --style light --shutdown-grace 2 > "$log" 2>&1 &
   ms_pid=$!
   ms_port=""
