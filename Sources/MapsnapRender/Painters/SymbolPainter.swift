@@ -70,7 +70,12 @@ enum SymbolPainter {
                                     color: p.haloColor, opacity: p.opacity)
             } else {
                 cairo_set_line_width(cr, 2 * p.haloWidth)
+                // A halo's edge is soft against the map: Cairo's 4x4-sample rasterizer draws it as
+                // well as its default one at a third of the cost (the glyphs keep the default).
+                let antialias = cairo_get_antialias(cr)
+                cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
                 cairo_stroke_preserve(cr)
+                cairo_set_antialias(cr, antialias)
             }
         }
         canvas.setColor(p.color, opacity: p.opacity)
