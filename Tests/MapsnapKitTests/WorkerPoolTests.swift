@@ -21,6 +21,29 @@ struct WorkerPoolTests {
         #expect(made.load(ordering: .relaxed) == 3)
     }
 
+    /// What a job captured is freed once it has run, not kept by the queue (the server's helper
+    /// jobs capture a drawn metatile of 16 MB).
+    @Test func aJobThatRanIsNotKept() throws {
+        final class Flag: Sendable { let value = Atomic<Bool>(false) }
+        final class Payload: Sendable {
+            let freed: Flag
+            init(_ freed: Flag) { self.freed = freed }
+            deinit { freed.value.store(true, ordering: .sequentiallyConsistent) }
+        }
+        let freed = Flag(), seenFreed = Flag()
+        let pool = try WorkerPool<Void>(threads: 1) { () }
+        do {
+            let payload = Payload(freed)
+            pool.submit { _ in _ = payload }
+        }
+        // The only thread runs the jobs in order: the second one runs after the first has ended.
+        pool.submit { _ in seenFreed.value.store(freed.value.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent) }
+        pool.finish()
+        pool.wait()
+        let wasFreed = seenFreed.value.load(ordering: .sequentiallyConsistent)
+        #expect(wasFreed)
+    }
+
     /// `whenDone` runs once, after every job, on the last thread to end.
     @Test func whenDoneRunsAfterEveryJob() throws {
         let ran = Atomic<Int>(0)

@@ -62,29 +62,33 @@ public final class MetatileRenderer {
         return out
     }
 
-    /// Draws `metatile` whole; its tiles are encoded one by one with `Drawn.tile(_:)` (the server
-    /// encodes the tiles that requests wait for first and answers them before the rest).
+    /// Draws `metatile` whole; its tiles are encoded one by one with `Drawn.tile(_:flatTilesOf:)`
+    /// (the server encodes the tiles that requests wait for first, on every idle worker).
     public func draw(_ metatile: Metatile, with snapshotter: Snapshotter, warnings: WarningLog = WarningLog()) throws(RenderError) -> Drawn {
-        Drawn(renderer: self, metatile: metatile, image: try snapshotter.renderer.render(camera(for: metatile), warnings: warnings))
+        let image = try snapshotter.renderer.render(camera(for: metatile), warnings: warnings)
+        image.finishDrawing()
+        return Drawn(renderer: self, metatile: metatile, image: image)
     }
 
-    /// A drawn metatile, cut into encoded tiles on demand (on the thread that drew it: the cache of
-    /// flat tiles is its renderer's).
-    public struct Drawn {
+    /// A drawn metatile, cut into encoded tiles on demand. Its image is only read from now on, so
+    /// several threads may encode its tiles at once, each with its own renderer's flat tiles.
+    public struct Drawn: @unchecked Sendable {
         let renderer: MetatileRenderer
         public let metatile: Metatile
         let image: RasterImage
 
-        /// The encoded tile `t` of this metatile.
-        public func tile(_ t: TileID) throws(RenderError) -> Tile {
+        /// The encoded tile `t` of this metatile. A tile of one flat colour is encoded once per
+        /// `flatTilesOf` renderer (the drawing one when nil): a renderer belongs to one thread.
+        public func tile(_ t: TileID, flatTilesOf other: MetatileRenderer? = nil) throws(RenderError) -> Tile {
+            let cache = other ?? renderer
             let (x0, y0, _, _) = MetatileRenderer.extent(metatile)
             let side = renderer.side, compression = renderer.compression
             let px = (t.x - x0) * side, py = (t.y - y0) * side
             if let color = image.uniformPixel(x: px, y: py, width: side, height: side) {
-                if renderer.uniformTiles[color] == nil {
-                    renderer.uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: compression)
+                if cache.uniformTiles[color] == nil {
+                    cache.uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: compression)
                 }
-                return Tile(id: t, png: renderer.uniformTiles[color]!, uniform: true)
+                return Tile(id: t, png: cache.uniformTiles[color]!, uniform: true)
             }
             return Tile(id: t, png: try image.pngData(x: px, y: py, width: side, height: side, compression: compression), uniform: false)
         }

@@ -12,7 +12,9 @@ import Foundation
 public final class WorkerPool<State>: @unchecked Sendable {
     public typealias Job = (inout State) -> Void
 
-    private var jobs: [Job] = []
+    /// Queued jobs from `head` on; a job taken is set to nil at once, so that what it captured
+    /// (a drawn metatile, a request) is freed when it ends, not when the queue is next compacted.
+    private var jobs: [Job?] = []
     private var head = 0
     private var closed = false
     private var running = 0
@@ -116,6 +118,7 @@ public final class WorkerPool<State>: @unchecked Sendable {
             condition.wait()
         }
         let job = jobs[head]
+        jobs[head] = nil
         head += 1
         if head > 1024 && head * 2 > jobs.count {   // drop run jobs now and then
             jobs.removeFirst(head)

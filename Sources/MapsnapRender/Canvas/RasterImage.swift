@@ -22,15 +22,27 @@ public final class RasterImage {
 
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
+    /// Set by `finishDrawing()`: nothing draws into the image any more.
+    private var finished = false
+
+    /// Flushes Cairo's drawing for the last time: from then on the image is only read, and any
+    /// number of threads may read it at once (Cairo's flush, which every read otherwise does
+    /// first, is not made to be called from several threads).
+    public func finishDrawing() {
+        cairo_surface_flush(surface)
+        finished = true
+    }
+
     /// Calls `body` with the raw premultiplied ARGB32 bytes (after flushing Cairo's drawing).
     public func withPixels<R>(_ body: (UnsafePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
-        cairo_surface_flush(surface)
+        if !finished { cairo_surface_flush(surface) }
         return try body(UnsafePointer(cairo_image_surface_get_data(surface)!), stride)
     }
 
     /// Lets `body` change the premultiplied ARGB32 bytes directly (Cairo's drawing is flushed
     /// first and told about the change after).
     func withMutablePixels<R>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> R) rethrows -> R {
+        precondition(!finished, "an image is drawn into after finishDrawing()")
         cairo_surface_flush(surface)
         defer { cairo_surface_mark_dirty(surface) }
         return try body(cairo_image_surface_get_data(surface)!, stride)

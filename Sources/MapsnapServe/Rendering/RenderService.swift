@@ -58,6 +58,16 @@ final class RenderService: @unchecked Sendable {
         }
     }
 
+    /// Workers with nothing to do now (none of the admitted renders is theirs).
+    var idleWorkers: Int { max(0, workerCount - admitted.load(ordering: .relaxed)) }
+
+    /// Runs `job` on a worker as a helper of a render already running (encoding its tiles): not
+    /// admitted, not counted as a render, never held by the test gate. It should end as soon as
+    /// there is nothing left to help with, as a worker that gets it late finds nothing.
+    func help(_ job: @escaping @Sendable (ServeWorker) -> Void) {
+        pool.submit { worker in job(worker) }
+    }
+
     /// Runs an admitted render on a worker; its place is given back when it ends.
     func run(_ job: @escaping @Sendable (ServeWorker) -> Void) {
         pool.submit { [self] worker in

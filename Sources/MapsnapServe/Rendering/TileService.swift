@@ -80,11 +80,12 @@ final class TileService: Sendable {
         return promise.reply
     }
 
-    /// On a worker: draws the metatile, then encodes its tiles, those that requests wait for first:
-    /// each such request is answered as soon as its tile is encoded (its client can go on to its
-    /// next tile, often of another metatile, which an idle worker then draws while this one is
-    /// still encoding). Every tile goes into the caches; requests that arrive for an encoded tile
-    /// find it in the memory cache, the others join the waiting list and are answered in turn.
+    /// On a worker: draws the metatile, then encodes its tiles, those that requests wait for first,
+    /// helped by every idle worker: each waiting request is answered as soon as its tile is
+    /// encoded, so its client can go on to its next tile (often of another metatile, which a
+    /// worker then draws while this one's tiles are still encoded). Every tile goes into the
+    /// caches; a request that arrives for an encoded tile finds it in the memory cache, the others
+    /// join the waiting list and are answered in turn.
     private func draw(_ meta: MetaKey, _ style: ServedStyle, _ worker: ServeWorker) {
         let start = Date()
         let drawn: MetatileRenderer.Drawn
@@ -96,33 +97,36 @@ final class TileService: Sendable {
             answerAll(meta) { id in .text(500, "tile \(id) of '\(style.id)': \(error)") }
             return
         }
-        var entries: [TileID: TileMemoryCache.Entry] = [:]
-        var remaining = meta.metatile.tiles
-        var encoded: [(TileID, Data)] = []
-        encoded.reserveCapacity(remaining.count)
-        var failure: Error?
-        while !remaining.isEmpty {
-            // A tile someone waits for first, else the next in order.
-            let wanted = waiting.withLock { w in Set(w[meta]?.map(\.0) ?? []) }
-            let index = remaining.firstIndex { wanted.contains($0) } ?? remaining.startIndex
-            let id = remaining.remove(at: index)
-            do {
-                let tile = try drawn.tile(id)
-                let entry = TileMemoryCache.Entry(png: tile.png, etag: EntityTag.of(tile.png))
-                entries[id] = entry
-                encoded.append((id, tile.png))
-                memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: id.z, x: id.x, y: id.y, scale: meta.scale)), entry)
-                if wanted.contains(id) { answer(meta, id, with: response(entry)) }
-            } catch {
-                failure = error
-            }
+        let encoding = MetatileEncoding(drawn, tiles: meta.metatile.tiles)
+        for _ in 0..<render.idleWorkers {
+            render.help { [self] helper in encode(encoding, meta, style, with: helper.metatileRenderer(scale: meta.scale)) }
         }
+        encode(encoding, meta, style, with: worker.metatileRenderer(scale: meta.scale))
+        let (entries, encoded, failure) = encoding.waitUntilFinished()
         metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
         disk?.write(style: style.id, scale: meta.scale, encoded)
         answerAll(meta) { [self] id in
             if let entry = entries[id] { return response(entry) }
             if let failure { return .text(500, "tile \(id) of '\(style.id)': \(failure)") }
             return .text(500, "tile \(id) of '\(style.id)' was not in its metatile")
+        }
+    }
+
+    /// Encodes tiles of `encoding` until none is left, those that requests wait for first, and
+    /// answers their requests.
+    private func encode(_ encoding: MetatileEncoding, _ meta: MetaKey, _ style: ServedStyle, with renderer: MetatileRenderer) {
+        while true {
+            let wanted = waiting.withLock { w in Set(w[meta]?.map(\.0) ?? []) }
+            guard let id = encoding.take(preferring: wanted) else { return }
+            do {
+                let tile = try encoding.drawn.tile(id, flatTilesOf: renderer)
+                let entry = TileMemoryCache.Entry(png: tile.png, etag: EntityTag.of(tile.png))
+                memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: id.z, x: id.x, y: id.y, scale: meta.scale)), entry)
+                encoding.done(id, .success((entry, tile.png)))
+                if wanted.contains(id) { answer(meta, id, with: response(entry)) }
+            } catch {
+                encoding.done(id, .failure(error))
+            }
         }
     }
 
