@@ -138,6 +138,15 @@ struct LineRasterizer {
         let dash: Dash?
         /// Half the width (points) of the smooth step across a dash's edge.
         let dashGamma: Double
+        /// The colour fully covering a pixel (most of a line's pixels), packed once.
+        let opaque: UInt32
+
+        init(r: Double, g: Double, b: Double, a: Double, opacity: Double, inset: Double, outset: Double, blur2: Double,
+             dash: Dash?, dashGamma: Double) {
+            (self.r, self.g, self.b, self.a) = (r, g, b, a)
+            (self.opacity, self.inset, self.outset, self.blur2, self.dash, self.dashGamma) = (opacity, inset, outset, blur2, dash, dashGamma)
+            opaque = 0xff00_0000 | UInt32(saturating: r * 255 + 0.5) << 16 | UInt32(saturating: g * 255 + 0.5) << 8 | UInt32(saturating: b * 255 + 0.5)
+        }
 
         /// Alpha at a distance from the line's centre (points).
         @inline(__always) func coverage(_ dist: Double) -> Double {
@@ -148,7 +157,7 @@ struct LineRasterizer {
         /// The colour at `alpha` over the premultiplied ARGB32 pixel `dst`.
         @inline(__always) func blend(_ alpha: Double, over dst: UInt32) -> UInt32 {
             let sa = a * alpha
-            if sa >= 1 { return 0xff00_0000 | UInt32(r * 255 + 0.5) << 16 | UInt32(g * 255 + 0.5) << 8 | UInt32(b * 255 + 0.5) }
+            if sa >= 1 { return opaque }
             let keep = 1 - sa, k = alpha * 255
             let da = Double(dst >> 24), dr = Double((dst >> 16) & 0xff), dg = Double((dst >> 8) & 0xff), db = Double(dst & 0xff)
             return UInt32(min(a * k + da * keep + 0.5, 255)) << 24 | UInt32(min(r * k + dr * keep + 0.5, 255)) << 16
