@@ -12,7 +12,6 @@ final class MetatileEncoding: Sendable {
         var remaining: [TileID]
         var busy = 0
         var entries: [TileID: TileMemoryCache.Entry] = [:]
-        var encoded: [(TileID, Data)] = []
         var failure: RenderError?
     }
     private let state: Mutex<State>
@@ -34,12 +33,11 @@ final class MetatileEncoding: Sendable {
     }
 
     /// A taken tile is encoded (or failed).
-    func done(_ id: TileID, _ result: Result<(TileMemoryCache.Entry, Data), RenderError>) {
+    func done(_ id: TileID, _ result: Result<TileMemoryCache.Entry, RenderError>) {
         let last = state.withLock { s in
             switch result {
-            case .success(let (entry, png)):
+            case .success(let entry):
                 s.entries[id] = entry
-                s.encoded.append((id, png))
             case .failure(let error):
                 s.failure = error
             }
@@ -50,9 +48,9 @@ final class MetatileEncoding: Sendable {
     }
 
     /// Waits until every tile is encoded (the last `done` signals once); every encoded tile by id,
-    /// in the order encoded, and a failure if one failed.
-    func waitUntilFinished() -> (entries: [TileID: TileMemoryCache.Entry], encoded: [(TileID, Data)], failure: RenderError?) {
+    /// and a failure if one failed.
+    func waitUntilFinished() -> (entries: [TileID: TileMemoryCache.Entry], failure: RenderError?) {
         finished.wait()
-        return state.withLock { ($0.entries, $0.encoded, $0.failure) }
+        return state.withLock { ($0.entries, $0.failure) }
     }
 }

@@ -102,9 +102,9 @@ final class TileService: Sendable {
             render.help { [self] helper in encode(encoding, meta, style, with: helper.metatileRenderer(scale: meta.scale)) }
         }
         encode(encoding, meta, style, with: worker.metatileRenderer(scale: meta.scale))
-        let (entries, encoded, failure) = encoding.waitUntilFinished()
+        let (entries, failure) = encoding.waitUntilFinished()
         metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
-        disk?.write(style: style.id, scale: meta.scale, encoded)
+        disk?.write(style: style.id, scale: meta.scale, entries.map { ($0.key, $0.value.png) })
         answerAll(meta) { [self] id in
             if let entry = entries[id] { return response(entry) }
             if let failure { return .text(500, "tile \(id) of '\(style.id)': \(failure)") }
@@ -122,7 +122,7 @@ final class TileService: Sendable {
                 let tile = try encoding.drawn.tile(id, flatTilesOf: renderer)
                 let entry = TileMemoryCache.Entry(png: tile.png, etag: EntityTag.of(tile.png))
                 memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: id.z, x: id.x, y: id.y, scale: meta.scale)), entry)
-                encoding.done(id, .success((entry, tile.png)))
+                encoding.done(id, .success(entry))
                 if wanted.contains(id) { answer(meta, id, with: response(entry)) }
             } catch {
                 encoding.done(id, .failure(error))
