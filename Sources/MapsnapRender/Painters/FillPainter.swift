@@ -8,7 +8,7 @@ import MapsnapGeo
 ///
 /// The outline (`fill-outline-color`, drawn only with `fill-antialias`, as in MapLibre) is
 /// MapLibre's one-device-pixel hairline whatever the pixel ratio, drawn by `LineRasterizer` after
-/// the fill: Cairo's stroker took more than half of a tile's render on a map full of buildings.
+/// the fill: Cairo's stroker took 28 % of a pyramid's render on a map full of buildings.
 /// Fills are anti-aliased with Cairo's 4x4-sample rasterizer (`CAIRO_ANTIALIAS_FAST`): a quarter
 /// of the cost of its default 256x15 one, and no difference a picky eye or MapLibre's render tests
 /// can see. (MapLibre's aliased fill smoothed by a hairline in the fill's colour would be cheaper
