@@ -7,6 +7,7 @@ packages=(
   pkg-config
   libcairo2-dev libpango1.0-dev libpng-dev libsqlite3-dev zlib1g-dev   # the C libraries
   libdeflate-dev                                                         # PNG compression (2-3x zlib's speed)
+  libisal-dev                                                            # fast PNG compression (3x libdeflate level 1)
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
   libjs-leaflet                                                          # the preview page's maps (served from /usr/share/javascript)
   fontconfig fonts-noto-core fonts-dejavu-core                           # Latin text

@@ -1,4 +1,5 @@
 #include "png_writer.h"
+#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -7,37 +8,71 @@
 
 /*
  * A PNG is a signature and three chunks here (IHDR, one IDAT, IEND): the container is a few
- * lines, and writing it ourselves lets libdeflate compress the image data in one call, two to
- * three times as fast as zlib (which libpng is built on) at the same size.
+ * lines, and writing it ourselves lets one call compress the whole image data. PNGW_FAST uses
+ * ISA-L's igzip (level 2), three times as fast as libdeflate's fastest level for 5 % more
+ * bytes on map images; the others use libdeflate, two to three times as fast as zlib (which
+ * libpng is built on) at the same size.
  */
 
-enum { MAX_LEVEL = 12 };
+/* What each thread keeps between images: allocating a compressor or igzip's level buffer costs
+   more than compressing a tile. Freed when the thread ends. */
+typedef struct {
+    struct libdeflate_compressor *libdeflate[PNGW_SMALL + 1];
+    struct isal_zstream *igzip;
+    unsigned char *igzip_level_buffer;
+} thread_state;
 
-/* A libdeflate compressor per thread and level: allocating one costs more than compressing a
-   tile. Freed when the thread ends. */
-static pthread_key_t compressors_key;
-static pthread_once_t compressors_once = PTHREAD_ONCE_INIT;
+static pthread_key_t state_key;
+static pthread_once_t state_once = PTHREAD_ONCE_INIT;
 
-static void free_compressors(void *p) {
-    struct libdeflate_compressor **compressors = p;
-    for (int i = 0; i <= MAX_LEVEL; i++) {
-        if (compressors[i]) libdeflate_free_compressor(compressors[i]);
+static void free_state(void *p) {
+    thread_state *state = p;
+    for (int i = 0; i <= PNGW_SMALL; i++) {
+        if (state->libdeflate[i]) libdeflate_free_compressor(state->libdeflate[i]);
     }
-    free(compressors);
+    free(state->igzip);
+    free(state->igzip_level_buffer);
+    free(state);
 }
 
-static void make_key(void) { pthread_key_create(&compressors_key, free_compressors); }
+static void make_key(void) { pthread_key_create(&state_key, free_state); }
 
-static struct libdeflate_compressor *compressor(int level) {
-    pthread_once(&compressors_once, make_key);
-    struct libdeflate_compressor **compressors = pthread_getspecific(compressors_key);
-    if (!compressors) {
-        compressors = calloc(MAX_LEVEL + 1, sizeof *compressors);
-        if (!compressors) return NULL;
-        pthread_setspecific(compressors_key, compressors);
+static thread_state *this_thread(void) {
+    pthread_once(&state_once, make_key);
+    thread_state *state = pthread_getspecific(state_key);
+    if (!state) {
+        state = calloc(1, sizeof *state);
+        if (!state) return NULL;
+        pthread_setspecific(state_key, state);
     }
-    if (!compressors[level]) compressors[level] = libdeflate_alloc_compressor(level);
-    return compressors[level];
+    return state;
+}
+
+static struct libdeflate_compressor *libdeflate_for(thread_state *state, pngw_compression compression) {
+    static const int levels[] = { [PNGW_FAST] = 1, [PNGW_BALANCED] = 3, [PNGW_SMALL] = 9 };
+    if (!state->libdeflate[compression]) state->libdeflate[compression] = libdeflate_alloc_compressor(levels[compression]);
+    return state->libdeflate[compression];
+}
+
+/* igzip level 2 as a zlib stream into out[0..<capacity]; 0 when it does not fit (or no memory). */
+static size_t igzip_compress(thread_state *state, const unsigned char *in, size_t size,
+                             unsigned char *out, size_t capacity) {
+    if (!state->igzip) state->igzip = malloc(sizeof *state->igzip);
+    if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
+    if (!state->igzip || !state->igzip_level_buffer || size > UINT32_MAX || capacity > UINT32_MAX) return 0;
+    struct isal_zstream *s = state->igzip;
+    isal_deflate_stateless_init(s);
+    s->gzip_flag = IGZIP_ZLIB;
+    s->level = 2;
+    s->level_buf = state->igzip_level_buffer;
+    s->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
+    s->next_in = (uint8_t *)in;
+    s->avail_in = (uint32_t)size;
+    s->next_out = out;
+    s->avail_out = (uint32_t)capacity;
+    s->end_of_stream = 1;
+    s->flush = NO_FLUSH;
+    return isal_deflate_stateless(s) == COMP_OK ? s->total_out : 0;
 }
 
 int pngw_is_opaque(const unsigned char *pixels, int width, int height, int stride) {
@@ -90,12 +125,13 @@ static size_t finish_chunk(unsigned char *p, const char type[4], size_t length) 
 }
 
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       int level, pngw_buffer *out, char *error, size_t error_size) {
-    if (width <= 0 || height <= 0 || level < 1 || level > MAX_LEVEL) {
-        snprintf(error, error_size, "cannot encode a %dx%d image at level %d", width, height, level);
+                       pngw_compression compression, pngw_buffer *out, char *error, size_t error_size) {
+    if (width <= 0 || height <= 0 || compression < PNGW_FAST || compression > PNGW_SMALL) {
+        snprintf(error, error_size, "cannot encode a %dx%d image with compression %d", width, height, (int)compression);
         return 1;
     }
-    struct libdeflate_compressor *c = compressor(level);
+    thread_state *state = this_thread();
+    struct libdeflate_compressor *c = state ? libdeflate_for(state, compression) : NULL;
     if (!c) { snprintf(error, error_size, "out of memory"); return 1; }
     int opaque = pngw_is_opaque(pixels, width, height, stride);
     int channels = opaque ? 3 : 4;
@@ -131,7 +167,10 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
     n += finish_chunk(ihdr, "IHDR", 13);
 
     unsigned char *idat = png + n;
-    size_t compressed = libdeflate_zlib_compress(c, raw, raw_size, idat + 8, bound);
+    /* igzip has no bound to ask for: when its output would not fit libdeflate's (incompressible
+       data), libdeflate writes the stream instead. */
+    size_t compressed = compression == PNGW_FAST ? igzip_compress(state, raw, raw_size, idat + 8, bound) : 0;
+    if (compressed == 0) compressed = libdeflate_zlib_compress(c, raw, raw_size, idat + 8, bound);
     free(raw);
     if (compressed == 0) {
         free(png);

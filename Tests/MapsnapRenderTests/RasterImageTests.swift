@@ -70,6 +70,29 @@ struct RasterImageTests {
         #expect(mismatches == 0)
     }
 
+    /// Noise does not compress: the stream may not fit where igzip writes it, and libdeflate
+    /// writes it instead; either way every pixel comes back.
+    @Test(arguments: PNGCompression.allCases)
+    func incompressibleNoiseRoundTripsExactly(_ c: PNGCompression) throws {
+        let image = try RasterImage(pixelWidth: 257, pixelHeight: 131)
+        var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+        image.withMutablePixels { p, stride in
+            for y in 0..<131 {
+                for x in 0..<257 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    UnsafeMutableRawPointer(p + y * stride + x * 4).storeBytes(of: 0xff00_0000 | UInt32(truncatingIfNeeded: state >> 40), as: UInt32.self)
+                }
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-noise-\(c)-\(UUID()).png")
+        try image.pngData(compression: c).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let back = try RasterImage(pngFile: url.path)
+        var mismatches = 0
+        for y in 0..<131 { for x in 0..<257 where back.rgba(x: x, y: y) != image.rgba(x: x, y: y) { mismatches += 1 } }
+        #expect(mismatches == 0)
+    }
+
     @Test func readingANonPNGFails() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-not-\(UUID()).png")
         try Data("hello".utf8).write(to: url)

@@ -192,20 +192,39 @@ public final class MBTilesWriter {
     }
 }
 
-/// A 128-bit content key for deduplicating tile images: two independent 64-bit FNV-1a hashes
-/// (different offsets and a byte-order twist) plus the length. Not cryptographic; a collision
+/// A 128-bit content key for deduplicating tile images: two independently mixed 64-bit hashes
+/// plus the length. Not cryptographic; a collision
 /// between two map tiles is not a practical concern at 128 bits. Also the server's strong `ETag`.
 public enum TileHash {
+    /// Eight bytes per step in two independently mixed lanes (a byte at a time was 1.6 % of a
+    /// static image's time in the server, which hashes every body for its ETag).
     public static func hex(_ data: Data) -> String {
         var h1: UInt64 = 0xcbf2_9ce4_8422_2325
         var h2: UInt64 = 0x8422_2325_cbf2_9ce4
         data.withUnsafeBytes { raw in
-            for b in raw {
+            let words = raw.count / 8
+            for i in 0..<words {
+                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+                h1 = (h1 ^ w) &* 0x9e37_79b9_7f4a_7c15
+                h1 ^= h1 >> 29
+                h2 = (h2 &+ w) &* 0xc2b2_ae3d_27d4_eb4f
+                h2 = (h2 << 31) | (h2 >> 33)
+            }
+            for b in raw[(words * 8)...] {
                 h1 = (h1 ^ UInt64(b)) &* 0x0000_0100_0000_01b3
-                h2 = (h2 ^ UInt64(b ^ 0x5a)) &* 0x0000_0100_0000_01b3
-                h2 = (h2 << 7) | (h2 >> 57)
+                h2 = (h2 &+ UInt64(b)) &* 0xc2b2_ae3d_27d4_eb4f
             }
         }
-        return String(h1, radix: 16) + String(h2, radix: 16) + "-" + String(data.count)
+        return String(mixed(h1), radix: 16) + String(mixed(h2 ^ h1), radix: 16) + "-" + String(data.count)
+    }
+
+    /// MurmurHash3's finalizer: every input bit reaches every output bit.
+    private static func mixed(_ value: UInt64) -> UInt64 {
+        var k = value
+        k ^= k >> 33
+        k = k &* 0xff51_afd7_ed55_8ccd
+        k ^= k >> 33
+        k = k &* 0xc4ce_b9fe_1a85_ec53
+        return k ^ (k >> 33)
     }
 }

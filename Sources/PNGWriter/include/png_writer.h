@@ -10,13 +10,15 @@ typedef struct {
     size_t capacity;
 } pngw_buffer;
 
+/// Speed against size. FAST: ISA-L igzip level 2; BALANCED and SMALL: libdeflate levels 3 and 9.
+typedef enum { PNGW_FAST = 0, PNGW_BALANCED = 1, PNGW_SMALL = 2 } pngw_compression;
+
 /// Encodes a Cairo ARGB32 (premultiplied, native-endian) image as PNG into `out`.
 /// Opaque images are written as 8-bit RGB, others as un-premultiplied RGBA; rows are not filtered
-/// (flat map colours compress best that way, and it is the fastest). `level` is libdeflate's
-/// compression level (1-12).
+/// (flat map colours compress best that way, and it is the fastest).
 /// Returns 0 on success; otherwise non-zero with a message in `error`.
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       int level, pngw_buffer *out, char *error, size_t error_size);
+                       pngw_compression compression, pngw_buffer *out, char *error, size_t error_size);
 
 /// 1 when every pixel's alpha is 255.
 int pngw_is_opaque(const unsigned char *pixels, int width, int height, int stride);
