@@ -45,6 +45,10 @@ public final class MapRenderer {
         /// Draw the overlays just under this style layer (and every layer above it) instead of over
         /// the whole map, as the Mapbox Static Images API's `before_layer`; nil: on top.
         public var overlaysBelowLayer: String?
+        /// Place only labels that fit in the image whole (metatiles: a label cut at a metatile's
+        /// edge would not continue in its neighbour). By default, as in MapLibre, labels the
+        /// image's edge cuts are kept.
+        public var wholeLabelsOnly = false
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
                     hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
@@ -64,6 +68,7 @@ public final class MapRenderer {
         let canvas = Canvas(image: image, pixelRatio: camera.pixelRatio)
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
+                                labelsMayCrossEdges: !options.wholeLabelsOnly,
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio))
         draw(frame, options: options)
         return image

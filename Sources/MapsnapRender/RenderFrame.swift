@@ -20,14 +20,21 @@ final class RenderFrame {
     let tilesBySource: [String: [LoadedTile]]
     let text: TextEngine
     let collisions: CollisionIndex
-    /// Labels must lie inside this rectangle (points): the image, or a metatile with its buffer.
+    /// The image (points): labels lie inside it, or with `labelsMayCrossEdges` at least touch
+    /// `labelArea`.
     let placementBounds: Rect
+    /// Snapshots keep labels the image edge cuts, as MapLibre does; a metatile keeps only whole
+    /// labels, so that none is cut where its neighbour (drawn apart) begins.
+    let labelsMayCrossEdges: Bool
+    /// Where labels are placed and collide: the image, grown by MapLibre's 100-pixel viewport
+    /// padding when labels may cross its edges.
+    let labelArea: Rect
     var warnings: WarningLog
     /// The style's icons, when it has a sprite.
     let sprites: SpriteSheet?
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
-         placementBounds: Rect, warnings: WarningLog, sprites: SpriteSheet? = nil) {
+         placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil) {
         self.sprites = sprites
         self.camera = camera
         self.canvas = canvas
@@ -36,7 +43,9 @@ final class RenderFrame {
         self.tilesBySource = tilesBySource
         self.text = text
         self.placementBounds = placementBounds
-        collisions = CollisionIndex(bounds: placementBounds)
+        self.labelsMayCrossEdges = labelsMayCrossEdges
+        labelArea = labelsMayCrossEdges ? placementBounds.insetBy(-Self.viewportPadding) : placementBounds
+        collisions = CollisionIndex(bounds: labelArea)
         self.warnings = warnings
     }
 
@@ -72,6 +81,24 @@ final class RenderFrame {
 
     /// Screen points beyond the frame whose features still matter (wide strokes, round caps).
     static let cullMargin = 64.0
+    /// MapLibre's collision grid reaches this far (points) beyond the viewport.
+    static let viewportPadding = 100.0
+
+    /// Whether a label's box may be placed: inside the image, or touching `labelArea` when labels
+    /// may cross the image's edges.
+    func labelFits(_ box: Rect) -> Bool {
+        labelsMayCrossEdges ? box.intersects(labelArea) : placementBounds.contains(box)
+    }
+
+    /// A `*-translate` offset in screen points. With anchor `map` it turns with the map (MapLibre
+    /// adds it in tile units, which the bearing rotates); with `viewport` it stays aligned with
+    /// the image.
+    func screenOffset(_ translate: [Double], anchor: TranslateAnchor) -> Point {
+        guard translate.count == 2 else { return Point(x: 0, y: 0) }
+        let (x, y) = (translate[0], translate[1])
+        guard anchor == .map else { return Point(x: x, y: y) }
+        return Point(x: x * transform.cosB - y * transform.sinB, y: x * transform.sinB + y * transform.cosB)
+    }
 
     /// The frame grown by `cullMargin`, in the tile units of `projection`.
     private func visibleArea(_ projection: TileProjection) -> TileBounds {
@@ -89,7 +116,9 @@ final class RenderFrame {
 
     /// Calls `body` for every feature of `layer`'s source layer that passes its filter, tile by tile.
     /// `tileStart` runs before each tile's features and `tileEnd` after them (painters clip and batch there).
-    func forEachFeature(of layer: StyleLayer,
+    /// With a `sortKey` (`fill-`, `line-`, `circle-sort-key`), each tile's features come in
+    /// ascending key order, equal keys in data order, as MapLibre orders a bucket.
+    func forEachFeature(of layer: StyleLayer, sortKey: StyleProperty<Double>? = nil,
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {
@@ -101,10 +130,14 @@ final class RenderFrame {
         for group in features(source: source, sourceLayer: sourceLayer) {
             tileStart(group.tile, group.projection)
             let candidates: [RenderFeature] = possible.map { group.indices(for: $0).map { group.features[$0] } } ?? group.features
-            for f in candidates {
-                if !f.intersects(group.visibleArea) { continue }
-                if let filter = layer.filter, !filter.matches(f.feature, zoom: zoom) { continue }
-                body(f, group.projection)
+            let admitted = candidates.lazy.filter { f in
+                f.intersects(group.visibleArea) && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
+            }
+            if let sortKey {
+                let keyed = admitted.enumerated().map { (key: sortKey.evaluate(zoom: zoom, feature: $0.element.feature), index: $0.offset, feature: $0.element) }
+                for k in keyed.sorted(by: { ($0.key, $0.index) < ($1.key, $1.index) }) { body(k.feature, group.projection) }
+            } else {
+                for f in admitted { body(f, group.projection) }
             }
             tileEnd()
         }

@@ -65,7 +65,9 @@ public final class MetatileRenderer {
     /// Draws `metatile` whole; its tiles are encoded one by one with `Drawn.tile(_:flatTilesOf:)`
     /// (the server encodes the tiles that requests wait for first, on every idle worker).
     public func draw(_ metatile: Metatile, with snapshotter: Snapshotter, warnings: WarningLog = WarningLog()) throws(RenderError) -> Drawn {
-        let image = try snapshotter.renderer.render(camera(for: metatile), warnings: warnings)
+        var options = MapRenderer.Options()
+        options.wholeLabelsOnly = true
+        let image = try snapshotter.renderer.render(camera(for: metatile), options: options, warnings: warnings)
         image.finishDrawing()
         return Drawn(renderer: self, metatile: metatile, image: image)
     }

@@ -11,14 +11,28 @@ enum CirclePainter {
         // coverage is centred on the edge: drawing the edges half a device pixel in matches it.
         let shift = 0.5 / frame.camera.pixelRatio
         canvas.withSavedState {
-            frame.forEachFeature(of: layer) { rendered, projection in
+            // circle-sort-key orders the circles of every tile together (MapLibre sorts the
+            // segments of all tiles by key): each tile holds only its own points, so a per-tile
+            // order would let a later tile cover a circle with a higher key.
+            var sorted: [(key: Double, feature: RenderFeature, projection: TileProjection)] = []
+            if let sortKey = style.sortKey {
+                frame.forEachFeature(of: layer) { rendered, projection in
+                    sorted.append((sortKey.evaluate(zoom: zoom, feature: rendered.feature), rendered, projection))
+                }
+                sorted = sorted.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
+            }
+            let each: ((RenderFeature, TileProjection) -> Void) -> Void = { body in
+                if style.sortKey == nil { frame.forEachFeature(of: layer, body) } else { for s in sorted { body(s.feature, s.projection) } }
+            }
+            each { rendered, projection in
                 guard let parts = rendered.parts else { return }
                 let feature = rendered.feature
                 let radius = style.radius.evaluate(zoom: zoom, feature: feature)
                 let opacity = style.opacity.evaluate(zoom: zoom, feature: feature)
                 let strokeWidth = style.strokeWidth.evaluate(zoom: zoom, feature: feature)
-                let translate = style.translate.evaluate(zoom: zoom, feature: feature)
-                let dx = translate.count == 2 ? translate[0] : 0, dy = translate.count == 2 ? translate[1] : 0
+                let translate = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: feature),
+                                                   anchor: style.translateAnchor.evaluate(zoom: zoom, feature: feature))
+                let (dx, dy) = (translate.x, translate.y)
                 for part in parts {
                     for p in part {
                         let s = projection.screen(p)

@@ -25,8 +25,8 @@ enum FillPainter {
         let perFeature = style.color.dependsOnFeature || style.opacity.dependsOnFeature
             || (style.outlineColor?.dependsOnFeature ?? false) || translucent
         let antialias = style.antialias.evaluate(zoom: zoom, feature: nil)
-        let translate = style.translate.evaluate(zoom: zoom, feature: nil)
-        let shift = translate.count == 2 ? Point(x: translate[0], y: translate[1]) : Point(x: 0, y: 0)
+        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
+                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
         var outline = Outline(rasterizer: LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio),
                               enabled: antialias && style.outlineColor != nil, shift: shift)
         let fillAll = { (feature: (any Feature)?) in
@@ -40,7 +40,7 @@ enum FillPainter {
             outline.rings.removeAll(keepingCapacity: true)
         }
         canvas.withSavedState {
-            frame.forEachFeature(of: layer, tileStart: { _, projection in
+            frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 frame.clip(to: projection)
@@ -96,7 +96,7 @@ enum FillPainter {
         defer { cairo_pattern_destroy(source) }
         let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
         canvas.withSavedState {
-            frame.forEachFeature(of: layer, tileStart: { _, projection in
+            frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 frame.clip(to: projection)

@@ -4,18 +4,24 @@ import MapsnapStyle
 
 /// `line`: lines are drawn as MapLibre draws them (`LineStrip` + `LineRasterizer`): its join and
 /// cap shapes, anti-aliasing, blur, gap width, offset, dashes (in line widths at the integer zoom
-/// below, round-capped or not) and translucent overlaps that compound.
+/// below, round-capped or not), sprite patterns (`line-pattern`, which disables dashes, as the
+/// spec says) and translucent overlaps that compound.
 enum LinePainter {
     struct Resolved: Equatable {
         var color: Color, width: Double, opacity: Double, gapWidth: Double, offset: Double, blur: Double
         var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double, roundLimit: Double
         var dashScale: Double = 1
         var dashGamma: Double = 1
+        /// The `line-pattern` image's name; "" or nil: none.
+        var pattern: String? = nil
 
-        var rasterPaint: LineRasterizer.Paint {
+        /// The rasterizer's paint; `pattern` is the image `self.pattern` names.
+        func rasterPaint(pattern image: LineRasterizer.Pattern? = nil) -> LineRasterizer.Paint {
             // A single dash length draws a solid line (as MapLibre does).
-            let dash = (dashes?.count ?? 0) >= 2 ? LineRasterizer.Dash(dashes!, unit: dashScale, round: cap == .round, gamma: dashGamma) : nil
-            return .init(color: color, opacity: opacity, width: width, gapWidth: gapWidth, offset: offset, blur: blur, dash: dash)
+            let dash = image == nil && (dashes?.count ?? 0) >= 2
+                ? LineRasterizer.Dash(dashes!, unit: dashScale, round: cap == .round, gamma: dashGamma) : nil
+            return .init(color: color, opacity: opacity, width: width, gapWidth: gapWidth, offset: offset, blur: blur,
+                         dash: dash, pattern: image)
         }
     }
 
@@ -32,36 +38,57 @@ enum LinePainter {
                  miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature),
                  roundLimit: s.roundLimit.evaluate(zoom: zoom, feature: feature),
                  dashScale: exp2(zoom - zoom.rounded(.down)) * s.width.evaluate(zoom: zoom.rounded(.down), feature: feature),
-                 dashGamma: zoom == zoom.rounded(.down) ? 1 : 0.5 * exp2(zoom - zoom.rounded(.down)))
+                 dashGamma: zoom == zoom.rounded(.down) ? 1 : 0.5 * exp2(zoom - zoom.rounded(.down)),
+                 pattern: s.pattern?.evaluate(zoom: zoom, feature: feature))
     }
 
     static func dependsOnFeature(_ s: LineLayer) -> Bool {
         s.color.dependsOnFeature || s.width.dependsOnFeature || s.opacity.dependsOnFeature
             || s.gapWidth.dependsOnFeature || s.offset.dependsOnFeature || s.blur.dependsOnFeature
             || (s.dasharray?.dependsOnFeature ?? false) || s.join.dependsOnFeature || s.cap.dependsOnFeature
+            || (s.pattern?.dependsOnFeature ?? false)
     }
 
     static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {
         let canvas = frame.canvas, zoom = frame.zoom
         let perFeature = dependsOnFeature(style)
         let constant = perFeature ? nil : resolve(style, zoom: zoom, feature: nil)
-        if let constant, constant.opacity <= 0 || constant.width <= 0 || constant.color.a <= 0 { return }
-        let constantPaint = constant?.rasterPaint
+        if let constant, constant.opacity <= 0 || constant.width <= 0 || (constant.color.a <= 0 && constant.pattern ?? "" == "") { return }
+        // Patterns by image name, each copied out of the sprite once; nil: not in the sprite
+        // (MapLibre draws no line whose pattern is missing).
+        var patterns: [String: LineRasterizer.Pattern?] = [:]
+        func pattern(_ name: String) -> LineRasterizer.Pattern? {
+            if let known = patterns[name] { return known }
+            let made = frame.sprites.flatMap { sheet in sheet.icons[name].flatMap { LineRasterizer.Pattern($0, in: sheet) } }
+            if made == nil { frame.warnings.warn("layer '\(layer.id)': line-pattern '\(name)' is not in the style's sprite; its lines are not drawn") }
+            patterns[name] = made
+            return made
+        }
+        func paint(_ resolved: Resolved) -> LineRasterizer.Paint? {
+            guard let name = resolved.pattern, !name.isEmpty else { return resolved.rasterPaint() }
+            return pattern(name).map { resolved.rasterPaint(pattern: $0) }
+        }
+        let constantPaint = constant.map(paint) ?? nil
+        if constant != nil && constantPaint == nil { return }
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
         let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
+        // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).
+        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
+                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var tileSide = 0.0
-        frame.forEachFeature(of: layer, tileStart: { _, projection in
+        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
             tileSide = (projection.tileCorners[1] - projection.tileCorners[0]).length
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
             let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
             guard resolved.width > 0, resolved.opacity > 0 else { return }
-            let paint = constantPaint ?? resolved.rasterPaint
+            guard let paint = constantPaint ?? paint(resolved) else { return }
             let polygon = feature.geometryType == .polygon
+            let moved = projection.translated(by: shift)
             for part in parts where part.count > 1 {
-                let strip = LineStrip(projection.screen(part), polygon: polygon, join: resolved.join, cap: resolved.cap,
+                let strip = LineStrip(moved.screen(part), polygon: polygon, join: resolved.join, cap: resolved.cap,
                                       miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
                                       tileSide: tileSide,
                                       sharpCornerOffset: sharpCornerOffset)

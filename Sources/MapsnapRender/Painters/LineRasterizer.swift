@@ -27,6 +27,8 @@ struct LineRasterizer {
         var offset: Double
         var blur: Double
         var dash: Dash? = nil
+        /// Drawn instead of `color` (and of dashes) when set.
+        var pattern: Pattern? = nil
     }
 
     /// A dash pattern as MapLibre's line atlas holds it: dash and gap lengths in `unit` points
@@ -95,7 +97,8 @@ struct LineRasterizer {
 
     /// Draws one strip (screen points) with `paint`.
     func draw(_ strip: LineStrip, _ paint: Paint, clip: Clip) {
-        guard !strip.triangles.isEmpty, paint.opacity > 0, paint.color.a > 0, clip.minX < clip.maxX, clip.minY < clip.maxY else { return }
+        guard !strip.triangles.isEmpty, paint.opacity > 0, paint.pattern != nil || paint.color.a > 0,
+              clip.minX < clip.maxX, clip.minY < clip.maxY else { return }
         let antialiasing = 1 / pixelRatio / 2
         let halfWidth = paint.width / 2, gap = paint.gapWidth / 2
         let inset = gap + (gap > 0 ? antialiasing : 0)
@@ -108,7 +111,7 @@ struct LineRasterizer {
         device.reserveCapacity(strip.vertices.count)
         normals.reserveCapacity(strip.vertices.count)
         var distances: [Double] = []
-        if paint.dash != nil { distances = strip.vertices.map(\.distance) }
+        if paint.dash != nil || paint.pattern != nil { distances = strip.vertices.map(\.distance) }
         for v in strip.vertices {
             let side: Double = v.up ? 1 : -1
             let u = 0.5 * v.direction, t = 1 - abs(u)
@@ -120,7 +123,8 @@ struct LineRasterizer {
         }
         let c = paint.color
         let shade = Shade(r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a, opacity: paint.opacity,
-                          inset: inset, outset: outset, blur2: blur2, dash: paint.dash, dashGamma: (paint.dash?.gamma ?? 1) / pixelRatio)
+                          inset: inset, outset: outset, blur2: blur2, dash: paint.dash, dashGamma: (paint.dash?.gamma ?? 1) / pixelRatio,
+                          pattern: paint.pattern, width: paint.width)
         image.withMutablePixels { data, stride in
             for (i0, i1, i2) in strip.triangles {
                 let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
@@ -135,15 +139,20 @@ struct LineRasterizer {
         let r: Double, g: Double, b: Double, a: Double   // premultiplied
         let opacity: Double
         let inset: Double, outset: Double, blur2: Double
+        /// The line's width (points), which a pattern's height spans.
+        var width = 1.0
         let dash: Dash?
+        let pattern: Pattern?
         /// Half the width (points) of the smooth step across a dash's edge.
         let dashGamma: Double
         /// The colour fully covering a pixel (most of a line's pixels), packed once.
         let opaque: UInt32
 
         init(r: Double, g: Double, b: Double, a: Double, opacity: Double, inset: Double, outset: Double, blur2: Double,
-             dash: Dash?, dashGamma: Double) {
+             dash: Dash?, dashGamma: Double, pattern: Pattern? = nil, width: Double = 1) {
+            self.width = width
             (self.r, self.g, self.b, self.a) = (r, g, b, a)
+            self.pattern = pattern
             (self.opacity, self.inset, self.outset, self.blur2, self.dash, self.dashGamma) = (opacity, inset, outset, blur2, dash, dashGamma)
             opaque = 0xff00_0000 | UInt32(saturating: r * 255 + 0.5) << 16 | UInt32(saturating: g * 255 + 0.5) << 8 | UInt32(saturating: b * 255 + 0.5)
         }
@@ -215,7 +224,15 @@ struct LineRasterizer {
                 }
                 if alpha > 0 {
                     let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                    if let pattern = shade.pattern {
+                        // The pattern's height spans the line's width; along, it keeps its aspect.
+                        var u = (along / (pattern.pointWidth * shade.width / pattern.pointHeight)).truncatingRemainder(dividingBy: 1)
+                        if u < 0 { u += 1 }
+                        let v = 0.5 * ny + 0.5
+                        row.storeBytes(of: Pattern.blend(pattern.sample(u, v), alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                    } else {
+                        row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                    }
                 }
                 nx += gx.dx
                 ny += gy.dx

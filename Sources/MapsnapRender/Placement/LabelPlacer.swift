@@ -102,7 +102,8 @@ final class LabelPlacer {
                 lineHeight: style.textLineHeight.evaluate(zoom: zoom, feature: feature),
                 letterSpacing: style.textLetterSpacing.evaluate(zoom: zoom, feature: feature), alignment: justify)
             let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
-            let translate = style.textTranslate.evaluate(zoom: zoom, feature: feature)
+            let translate = frame.screenOffset(style.textTranslate.evaluate(zoom: zoom, feature: feature),
+                                               anchor: style.textTranslateAnchor.evaluate(zoom: zoom, feature: feature))
             let anchors: Anchors
             let spacing = style.spacing.evaluate(zoom: zoom, feature: feature)
             if alongLine && style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .viewport {
@@ -131,7 +132,7 @@ final class LabelPlacer {
                     variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
                     offset: Self.point(offset),
                     radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
-                translate: Self.point(translate),
+                translate: translate,
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
@@ -203,7 +204,7 @@ final class LabelPlacer {
 
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         let p = anchor + c.translate
-        let inside = frame.placementBounds.contains as (Rect) -> Bool
+        let inside = frame.labelFits
         // The text goes where it first fits among its placements (else where the first puts it).
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         if let text = c.text {
@@ -278,7 +279,8 @@ final class LabelPlacer {
             textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
             rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
-            translate: Self.point(style.iconTranslate.evaluate(zoom: zoom, feature: feature)),
+            translate: frame.screenOffset(style.iconTranslate.evaluate(zoom: zoom, feature: feature),
+                                          anchor: style.iconTranslateAnchor.evaluate(zoom: zoom, feature: feature)),
             textFit: style.iconTextFit?.evaluate(zoom: zoom, feature: feature) ?? .none,
             textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature),
             tint: icon.sdf == true ? SDFTint(color: style.iconColor.evaluate(zoom: zoom, feature: feature),
@@ -342,10 +344,10 @@ final class LabelPlacer {
         let w = icon.icon.pointWidth * icon.size, h = icon.icon.pointHeight * icon.size
         let half = max(w, h) / 2 + icon.padding
         var out: [PlacedLabel] = []
-        for run in line.clipped(to: frame.placementBounds) {
+        for run in line.clipped(to: frame.labelArea) {
             for (p, angle) in run.spacedPoints(every: c.spacing) {
                 let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
-                guard frame.placementBounds.contains(box) else { continue }
+                guard frame.labelFits(box) else { continue }
                 if !icon.allowOverlap, frame.collisions.collides(box) { continue }
                 if !icon.ignorePlacement { frame.collisions.insert(box) }
                 let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size,

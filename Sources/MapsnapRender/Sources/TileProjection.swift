@@ -22,6 +22,17 @@ public struct TileProjection: Sendable {
         }
     }
 
+    private init(_ p: TileProjection, shiftedBy s: Point) {
+        (a, b, c, d, e, f) = (p.a, p.b, p.c + s.x, p.d, p.e, p.f + s.y)
+        scale = p.scale
+        tileCorners = p.tileCorners.map { $0 + s }
+    }
+
+    /// The same projection with every screen point moved by `offset`.
+    public func translated(by offset: Point) -> TileProjection {
+        offset == Point(x: 0, y: 0) ? self : TileProjection(self, shiftedBy: offset)
+    }
+
     @inline(__always)
     public func screen(_ p: TilePoint) -> Point {
         let x = Double(p.x), y = Double(p.y)
