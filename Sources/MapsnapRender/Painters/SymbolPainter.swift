@@ -62,6 +62,8 @@ enum SymbolPainter {
     /// Halo, then text, over the current path; clears the path.
     private static func paintPath(_ p: TextPaint, _ canvas: Canvas) {
         let cr = canvas.cr
+        // Transparent text (text-opacity 0) took its place among the labels; nothing to draw.
+        guard p.opacity > 0 else { cairo_new_path(cr); return }
         if p.haloWidth > 0, p.haloColor.a > 0 {
             canvas.setColor(p.haloColor, opacity: p.opacity)
             if p.haloBlur >= 0.25 {

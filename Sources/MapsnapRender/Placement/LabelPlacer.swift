@@ -82,14 +82,15 @@ final class LabelPlacer {
             case .none: break
             }
             string = string.trimmingCharacters(in: .whitespacesAndNewlines)
-            let icon = self.icon(style, feature)
-            guard !string.isEmpty || icon != nil, let parts = rendered.parts, !parts.isEmpty else { return }
             let placement = style.placement.evaluate(zoom: zoom, feature: feature)
-            let size = style.textSize.evaluate(zoom: zoom, feature: feature)
-            guard size > 0 else { return }
-            let opacity = style.textOpacity.evaluate(zoom: zoom, feature: feature)
-            guard opacity > 0 else { return }
             let alongLine = placement != .point && feature.geometryType != .point
+            let size = style.textSize.evaluate(zoom: zoom, feature: feature)
+            // No text at size 0, but the icon stays; transparent text (text-opacity 0) is still
+            // placed and collides, as in MapLibre, and its icon is drawn.
+            if !(size > 0) { string = "" }
+            let opacity = style.textOpacity.evaluate(zoom: zoom, feature: feature)
+            let icon = self.icon(style, feature, alongLine: alongLine)
+            guard !string.isEmpty || icon != nil, let parts = rendered.parts, !parts.isEmpty else { return }
             let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature) * size
             let justify: TextAlignment = switch style.textJustify.evaluate(zoom: zoom, feature: feature) {
                 case .left: .left
@@ -257,7 +258,7 @@ final class LabelPlacer {
     }
 
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
-    private func icon(_ style: SymbolLayer, _ feature: any Feature) -> CandidateIcon? {
+    private func icon(_ style: SymbolLayer, _ feature: any Feature, alongLine: Bool) -> CandidateIcon? {
         guard let image = style.iconImage, let sprites = frame.sprites else { return nil }
         let zoom = frame.zoom
         let name = image.evaluate(zoom: zoom, feature: feature)
@@ -277,7 +278,10 @@ final class LabelPlacer {
             ignorePlacement: style.iconIgnorePlacement.evaluate(zoom: zoom, feature: feature),
             optional: style.iconOptional.evaluate(zoom: zoom, feature: feature),
             textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
-            rotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
+            // icon-rotation-alignment map turns a point's icon with the map (along lines, the
+            // line's own angle already does).
+            rotation: (style.iconRotate.evaluate(zoom: zoom, feature: feature)
+                - (!alongLine && style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
             translate: frame.screenOffset(style.iconTranslate.evaluate(zoom: zoom, feature: feature),
                                           anchor: style.iconTranslateAnchor.evaluate(zoom: zoom, feature: feature)),
