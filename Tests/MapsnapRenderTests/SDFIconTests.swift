@@ -8,22 +8,10 @@ import MapsnapStyle
 @Suite struct SDFIconTests {
     /// A 16×16 sprite whose alpha falls from the centre outwards (0.75 at 4 px from it).
     func sprite() throws -> SpriteSheet {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-sdf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let image = try RasterImage(pixelWidth: 16, pixelHeight: 16)
-        image.withMutablePixels { data, stride in
-            for y in 0..<16 {
-                for x in 0..<16 {
-                    let r = ((Double(x) + 0.5 - 8) * (Double(x) + 0.5 - 8) + (Double(y) + 0.5 - 8) * (Double(y) + 0.5 - 8)).squareRoot()
-                    let a = UInt32(max(0, min(255, (0.75 + (4 - r) / 16) * 255)))
-                    UnsafeMutableRawPointer(data + y * stride + x * 4).storeBytes(of: a << 24, as: UInt32.self)
-                }
-            }
+        try SpriteFixture.sheet(name: "dot", size: 16, sdf: true) { x, y in
+            let r = ((Double(x) + 0.5 - 8) * (Double(x) + 0.5 - 8) + (Double(y) + 0.5 - 8) * (Double(y) + 0.5 - 8)).squareRoot()
+            return UInt32(max(0, min(255, (0.75 + (4 - r) / 16) * 255))) << 24
         }
-        try image.pngData().write(to: folder.appendingPathComponent("s.png"))
-        try Data(#"{"dot": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1, "sdf": true}}"#.utf8)
-            .write(to: folder.appendingPathComponent("s.json"))
-        return try SpriteSheet(base: folder.appendingPathComponent("s").path, pixelRatio: 1)
     }
 
     @Test func fillInTheIconColourHaloAroundIt() throws {

@@ -9,17 +9,7 @@ import MapsnapTiles
 /// Which symbols are drawn: icons of transparent text, icons the image's edge cuts.
 @Suite struct SymbolVisibilityTests {
     /// A sprite with one opaque red 16×16 icon, "box".
-    func sprite() throws -> SpriteSheet {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-sym-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let image = try RasterImage(pixelWidth: 16, pixelHeight: 16)
-        image.withMutablePixels { data, stride in
-            for y in 0..<16 { for x in 0..<16 { UnsafeMutableRawPointer(data + y * stride + x * 4).storeBytes(of: 0xffff_0000, as: UInt32.self) } }
-        }
-        try image.pngData().write(to: folder.appendingPathComponent("s.png"))
-        try Data(#"{"box": {"x": 0, "y": 0, "width": 16, "height": 16, "pixelRatio": 1}}"#.utf8).write(to: folder.appendingPathComponent("s.json"))
-        return try SpriteSheet(base: folder.appendingPathComponent("s").path, pixelRatio: 1)
-    }
+    func sprite() throws -> SpriteSheet { try SpriteFixture.sheet(name: "box", size: 16) { _, _ in 0xffff_0000 } }
 
     /// A 64×64 render of one point at `lon`, 0 with the "box" icon and `layout`/`paint` added.
     func render(lon: Double, layout: String = "", paint: String = "", wholeLabelsOnly: Bool = false) throws -> RasterImage {
