@@ -116,6 +116,13 @@ final class RenderFrame {
 
     /// Calls `body` for every feature of `layer`'s source layer that passes its filter, tile by tile.
     /// `tileStart` runs before each tile's features and `tileEnd` after them (painters clip and batch there).
+    /// A feature's `*-sort-key`; NaN (from an expression) sorts as 0, so that the order stays a
+    /// strict weak ordering.
+    func sortKey(_ property: StyleProperty<Double>, _ feature: RenderFeature) -> Double {
+        let key = property.evaluate(zoom: zoom, feature: feature.feature)
+        return key.isNaN ? 0 : key
+    }
+
     /// With a `sortKey` (`fill-`, `line-`, `circle-sort-key`), each tile's features come in
     /// ascending key order, equal keys in data order, as MapLibre orders a bucket.
     func forEachFeature(of layer: StyleLayer, sortKey: StyleProperty<Double>? = nil,
@@ -134,7 +141,7 @@ final class RenderFrame {
                 f.intersects(group.visibleArea) && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
             }
             if let sortKey {
-                let keyed = admitted.enumerated().map { (key: sortKey.evaluate(zoom: zoom, feature: $0.element.feature), index: $0.offset, feature: $0.element) }
+                let keyed = admitted.enumerated().map { (key: self.sortKey(sortKey, $0.element), index: $0.offset, feature: $0.element) }
                 for k in keyed.sorted(by: { ($0.key, $0.index) < ($1.key, $1.index) }) { body(k.feature, group.projection) }
             } else {
                 for f in admitted { body(f, group.projection) }

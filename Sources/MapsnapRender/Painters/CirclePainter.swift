@@ -17,7 +17,7 @@ enum CirclePainter {
             var sorted: [(key: Double, feature: RenderFeature, projection: TileProjection)] = []
             if let sortKey = style.sortKey {
                 frame.forEachFeature(of: layer) { rendered, projection in
-                    sorted.append((sortKey.evaluate(zoom: zoom, feature: rendered.feature), rendered, projection))
+                    sorted.append((frame.sortKey(sortKey, rendered), rendered, projection))
                 }
                 sorted = sorted.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }.map(\.element)
             }
