@@ -90,7 +90,7 @@ public struct RenderTestRunner {
         let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         let camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
-                            degreesClockwiseFromNorth: style.bearing ?? 0)
+                            degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
         let log = WarningLog()
         let image = try renderer.render(camera, options: .init(), warnings: log)
         warnings += log.messages

@@ -4,8 +4,9 @@ import MapsnapGeo
 import MapsnapStyle
 
 /// Plays a render test's `operations` on its style JSON before it is parsed, as far as a still
-/// renderer can: `wait` lets time pass, `setPaintProperty`/`setLayoutProperty` change a layer,
-/// `setZoom`/`setCenter`/`setBearing` move the camera. A paint change to a constant colour or
+/// renderer can: `wait` lets time pass, `idle` (wait until everything is loaded) is what a still
+/// renderer always is, `setPaintProperty`/`setLayoutProperty` change a layer,
+/// `setZoom`/`setCenter`/`setBearing`/`setPitch` move the camera. A paint change to a constant colour or
 /// number with a transition (`<property>-transition`, else the style's `transition`, else
 /// 300 ms) shows the state after the waits that follow it, eased as MapLibre eases transitions.
 /// Anything else throws `unsupported`.
@@ -39,6 +40,8 @@ struct TestOperations {
             switch name {
             case "wait":
                 clock += operation.count > 1 ? operation[1].numberValue ?? 0 : 0
+            case "idle":
+                break
             case "setPaintProperty", "setLayoutProperty":
                 guard operation.count >= 4, let index = layerIndex(operation[1]), case .string(let property) = operation[2],
                       case .object(var layer) = layers[index] else { throw Unsupported(operation: StyleValue.array(operation).json) }
@@ -55,7 +58,7 @@ struct TestOperations {
                 }
                 layer[group] = .object(members)
                 layers[index] = .object(layer)
-            case "setZoom", "setBearing", "setCenter":
+            case "setZoom", "setBearing", "setCenter", "setPitch":
                 guard operation.count >= 2 else { throw Unsupported(operation: name) }
                 root[String(name.dropFirst(3)).lowercased()] = operation[1]
             default:

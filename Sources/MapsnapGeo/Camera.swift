@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a snapshot shows: a center, a MapLibre zoom (512-px world at zoom 0), an image size in
-/// points, a pixel ratio (the bitmap is `size · pixelRatio`) and a bearing (the heading up).
+/// points, a pixel ratio (the bitmap is `size · pixelRatio`), a bearing (the heading up) and a
+/// pitch (the camera's tilt from straight down, MapLibre's `Perspective`).
 public struct Camera: Hashable, Sendable {
     public var center: LatLon
     /// MapLibre zoom, fractional.
@@ -10,24 +11,28 @@ public struct Camera: Hashable, Sendable {
     /// Device pixels per point: 2 gives the same map with twice the pixels (an `@2x` image).
     public var pixelRatio: Double
     public var bearing: Double
+    /// Degrees from straight down, 0...`Perspective.maxPitch`.
+    public var pitch: Double
 
     public init(center: LatLon, zoom: Double, size: ImageSize, pixelRatio: Double = 1,
-                degreesClockwiseFromNorth bearing: Double = 0) {
+                degreesClockwiseFromNorth bearing: Double = 0, pitch: Double = 0) {
         self.center = center
         self.zoom = zoom
         self.size = size
         self.pixelRatio = pixelRatio
         self.bearing = bearing
+        self.pitch = pitch
     }
 
     /// A camera whose image's shorter side spans `meters` of ground at `center`, like
     /// `MKCoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` fitted to the image.
+    /// With a pitch, the meters are those of the ground at the center (where the scale is the flat map's).
     public init(center: LatLon, meters: Double, size: ImageSize, pixelRatio: Double = 1,
-                degreesClockwiseFromNorth bearing: Double = 0) {
+                degreesClockwiseFromNorth bearing: Double = 0, pitch: Double = 0) {
         let shorter = Double(min(size.width, size.height))
         let zoom = WebMercator.zoom(spanning: meters, inPixels: shorter, atLatitude: center.latitude)
         self.init(center: center, zoom: zoom, size: size, pixelRatio: pixelRatio,
-                  degreesClockwiseFromNorth: bearing)
+                  degreesClockwiseFromNorth: bearing, pitch: pitch)
     }
 
     /// Ground meters spanned by the image's shorter side at the center.
@@ -38,19 +43,49 @@ public struct Camera: Hashable, Sendable {
     /// The center in world pixels at `zoom`.
     public var centerWorld: Point { WebMercator.project(center, zoom: zoom) }
 
-    /// The transform from world pixels (at `zoom`) to screen points.
+    /// The transform from world pixels (at `zoom`) to plane points: the screen of the same camera
+    /// without pitch (with pitch 0, the screen itself).
     public var worldToScreen: ScreenTransform {
         ScreenTransform(centerWorld: centerWorld,
                         screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
                         bearingDegrees: bearing)
     }
 
-    /// The world-pixel rectangle (at `zoom`) that covers the rotated view, grown by `margin` points.
+    /// The pitched projection of plane points onto the image; nil when the camera looks straight down.
+    public var perspective: Perspective? {
+        Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height))
+    }
+
+    /// World pixels (at `zoom`) → screen points, pitch included.
+    public func screen(fromWorld p: Point) -> Point {
+        let plane = worldToScreen.screen(fromWorld: p)
+        return perspective?.screen(fromPlane: plane) ?? plane
+    }
+
+    /// Screen points → world pixels (at `zoom`) on the ground, pitch included.
+    public func world(fromScreen p: Point) -> Point {
+        worldToScreen.world(fromScreen: perspective?.plane(fromScreen: p) ?? p)
+    }
+
+    /// The plane rectangle (see `worldToScreen`) under the image, grown by `margin` screen points.
+    /// Pitched, it is the bounds of the ground the image shows (a trapezoid), grown by the margin
+    /// as the far edge scales it.
+    public func visiblePlaneRect(margin: Double = 0) -> Rect {
+        let w = Double(size.width), h = Double(size.height)
+        guard let p = perspective else { return Rect(minX: -margin, minY: -margin, maxX: w + margin, maxY: h + margin) }
+        let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(p.plane(fromScreen:))
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let grown = margin / p.scale(atPlane: corners[0])
+        return Rect(minX: xs.min()! - grown, minY: ys.min()! - grown, maxX: xs.max()! + grown, maxY: ys.max()! + grown)
+    }
+
+    /// The world-pixel rectangle (at `zoom`) that covers the rotated (and pitched) view, grown by
+    /// `margin` points.
     public func visibleWorldRect(margin: Double = 0) -> Rect {
-        let w = Double(size.width) / 2 + margin, h = Double(size.height) / 2 + margin
+        let r = visiblePlaneRect(margin: margin)
         let t = worldToScreen
-        let corners = [Point(x: -w, y: -h), Point(x: w, y: -h), Point(x: w, y: h), Point(x: -w, y: h)]
-            .map { t.world(fromScreen: $0 + t.screenCenter) }
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+            .map(t.world(fromScreen:))
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
     }

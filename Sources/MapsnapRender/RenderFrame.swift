@@ -16,7 +16,10 @@ final class RenderFrame {
     let camera: Camera
     let canvas: Canvas
     let zoom: Double
+    /// World pixels → plane points (the unpitched screen).
     let transform: ScreenTransform
+    /// Plane → screen for a pitched camera; nil when it looks straight down.
+    let perspective: Perspective?
     let tilesBySource: [String: [LoadedTile]]
     let text: TextEngine
     let collisions: CollisionIndex
@@ -40,6 +43,8 @@ final class RenderFrame {
         self.canvas = canvas
         zoom = camera.zoom
         transform = camera.worldToScreen
+        perspective = camera.perspective
+        visiblePlane = camera.visiblePlaneRect(margin: Self.cullMargin)
         self.tilesBySource = tilesBySource
         self.text = text
         self.placementBounds = placementBounds
@@ -67,7 +72,10 @@ final class RenderFrame {
                 features.reserveCapacity(layer.featureCount)
                 let extent = layer.extent
                 try layer.forEachFeature { features.append(RenderFeature($0, extent: extent)) }
-                let projection = TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform)
+                let projection = TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform,
+                                                perspective: perspective)
+                // Pitched, a tile wholly nearer than the near plane lies below the image.
+                guard projection.tileCorners.count >= 3 else { continue }
                 out.append(TileLayerFeatures(tile: loaded, projection: projection, features: features,
                                              visibleArea: visibleArea(projection)))
             } catch {
@@ -90,9 +98,9 @@ final class RenderFrame {
         labelsMayCrossEdges ? box.intersects(labelArea) : placementBounds.contains(box)
     }
 
-    /// A `*-translate` offset in screen points. With anchor `map` it turns with the map (MapLibre
-    /// adds it in tile units, which the bearing rotates); with `viewport` it stays aligned with
-    /// the image.
+    /// A `*-translate` offset in plane points (screen points without pitch). With anchor `map` it
+    /// turns with the map (MapLibre adds it in tile units, which the bearing rotates); with
+    /// `viewport` it stays aligned with the image.
     func screenOffset(_ translate: [Double], anchor: TranslateAnchor) -> Point {
         guard translate.count == 2 else { return Point(x: 0, y: 0) }
         let (x, y) = (translate[0], translate[1])
@@ -100,13 +108,16 @@ final class RenderFrame {
         return Point(x: x * transform.cosB - y * transform.sinB, y: x * transform.sinB + y * transform.cosB)
     }
 
+    /// The plane under the frame grown by `cullMargin` (the frame itself without pitch).
+    let visiblePlane: Rect
+
     /// The frame grown by `cullMargin`, in the tile units of `projection`.
     private func visibleArea(_ projection: TileProjection) -> TileBounds {
-        let r = placementBounds.insetBy(-Self.cullMargin)
+        let r = visiblePlane
         var b = TileBounds.empty
         for corner in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)] {
-            let t = projection.tile(fromScreen: corner)
+            let t = projection.tile(fromPlane: corner)
             let clamped = { (v: Double) in Int32(max(min(v, 1e9), -1e9)) }
             b.add(TilePoint(x: clamped(t.x.rounded(.down)), y: clamped(t.y.rounded(.down))))
             b.add(TilePoint(x: clamped(t.x.rounded(.up)), y: clamped(t.y.rounded(.up))))
@@ -152,7 +163,7 @@ final class RenderFrame {
 
     /// Clips drawing to one tile, so the tile buffers' copies of a feature are not drawn twice.
     func clip(to projection: TileProjection) {
-        if transform.sinB == 0 {
+        if transform.sinB == 0 && perspective == nil {
             let xs = projection.tileCorners.map(\.x), ys = projection.tileCorners.map(\.y)
             canvas.clipSnapped(Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!))
         } else {
@@ -172,6 +183,16 @@ final class RenderFrame {
     /// Adds a feature's geometry parts to the current path, in screen points.
     func appendPath(_ parts: [[TilePoint]], _ projection: TileProjection, close: Bool) {
         let cr = canvas.cr
+        if projection.crossesNearPlane {
+            // Pitched, geometry nearer than the near plane is cut off before it is projected.
+            let cut = close ? parts.map(projection.screenRing) : parts.flatMap(projection.screenParts)
+            for part in cut where part.count > 1 {
+                cairo_move_to(cr, part[0].x, part[0].y)
+                for p in part.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+                if close { cairo_close_path(cr) }
+            }
+            return
+        }
         for part in parts where part.count > 1 {
             let first = projection.screen(part[0])
             cairo_move_to(cr, first.x, first.y)

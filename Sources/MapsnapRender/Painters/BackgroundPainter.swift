@@ -3,29 +3,19 @@ import Foundation
 import MapsnapStyle
 import MapsnapGeo
 
-/// `background`: one color over the whole canvas.
+/// `background`: one color, or a sprite pattern anchored to the world, over the whole canvas.
 enum BackgroundPainter {
     static func paint(_ style: BackgroundLayer, in frame: RenderFrame) {
         let opacity = style.opacity.evaluate(zoom: frame.zoom, feature: nil)
         if let pattern = style.pattern {
             let name = pattern.evaluate(zoom: frame.zoom, feature: nil)
             guard let sprites = frame.sprites, let icon = sprites.icons[name] else { return }
-            let z = frame.zoom, scale = exp2(z - z.rounded(.down))
-            let origin = frame.transform.screen(fromWorld: Point(x: 0, y: 0))
-            let cr = frame.canvas.cr
-            guard let sub = cairo_surface_create_for_rectangle(sprites.image.surface, Double(icon.x), Double(icon.y), Double(icon.width), Double(icon.height)) else { return }
-            let source = cairo_pattern_create_for_surface(sub)!
-            cairo_pattern_set_extend(source, CAIRO_EXTEND_REPEAT)
-            var m = cairo_matrix_t()
-            cairo_matrix_init_scale(&m, icon.pixelRatio / scale, icon.pixelRatio / scale)
-            cairo_matrix_translate(&m, -origin.x, -origin.y)
-            cairo_pattern_set_matrix(source, &m)
+            guard let source = sprites.pattern(icon) else { return }
             frame.canvas.withSavedState {
-                cairo_set_source(cr, source)
-                cairo_paint_with_alpha(cr, opacity)
+                WorldPattern.paint(source, planeToPattern: WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame),
+                                   opacity: opacity, in: frame)
             }
             cairo_pattern_destroy(source)
-            cairo_surface_destroy(sub)
             return
         }
         let color = style.color.evaluate(zoom: frame.zoom, feature: nil)

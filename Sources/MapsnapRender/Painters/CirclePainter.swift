@@ -32,12 +32,40 @@ enum CirclePainter {
                 let strokeWidth = style.strokeWidth.evaluate(zoom: zoom, feature: feature)
                 let translate = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: feature),
                                                    anchor: style.translateAnchor.evaluate(zoom: zoom, feature: feature))
-                let (dx, dy) = (translate.x, translate.y)
+                let pitched = frame.perspective.map { ($0, style.pitchAlignment.evaluate(zoom: zoom, feature: feature) == .map,
+                                                       style.pitchScale.evaluate(zoom: zoom, feature: feature) == .map) }
                 for part in parts {
                     for p in part {
-                        let s = projection.screen(p)
-                        guard frame.placementBounds.insetBy(-radius - strokeWidth).contains(s) else { continue }
-                        let center = Point(x: s.x + dx, y: s.y + dy)
+                        var center = projection.plane(p) + translate
+                        // Pitched: a disc facing the viewer or lying on the map, drawn at the origin
+                        // through the linear map `local` around its projected center.
+                        var local: cairo_matrix_t?
+                        if let (perspective, onMap, scalesWithMap) = pitched {
+                            guard center.y <= perspective.nearPlaneY else { continue }
+                            let k = perspective.scale(atPlane: center)
+                            if onMap {
+                                // The disc's exact image; the outer edge fixes the map (the inner
+                                // edge is scaled with it).
+                                let outer = (radius + strokeWidth) * (scalesWithMap ? 1 : 1 / k)
+                                guard outer > 0, let e = perspective.ellipse(center: center, radius: outer) else { continue }
+                                let s = 1 / (radius + strokeWidth)
+                                local = cairo_matrix_t(xx: e.a * s, yx: e.c * s, xy: e.b * s, yy: e.d * s, x0: 0, y0: 0)
+                                center = e.center
+                            } else {
+                                let s = scalesWithMap ? k : 1
+                                local = cairo_matrix_t(xx: s, yx: 0, xy: 0, yy: s, x0: 0, y0: 0)
+                                center = perspective.screen(fromPlane: center)
+                            }
+                        }
+                        let reach = (radius + strokeWidth) * (local.map { max(abs($0.xx) + abs($0.xy), abs($0.yx) + abs($0.yy)) } ?? 1)
+                        guard frame.placementBounds.insetBy(-reach).contains(center) else { continue }
+                        if var m = local {
+                            cairo_save(canvas.cr)
+                            cairo_translate(canvas.cr, center.x, center.y)
+                            cairo_transform(canvas.cr, &m)
+                            center = Point(x: 0, y: 0)
+                        }
+                        defer { if local != nil { cairo_restore(canvas.cr) } }
                         let fill = style.color.evaluate(zoom: zoom, feature: feature)
                         // circle-blur: the disc fades out over this fraction of its radius.
                         let outer = radius + strokeWidth

@@ -53,7 +53,7 @@ enum FillPainter {
             }) { feature, projection in
                 guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 if outline.enabled {
-                    for part in parts where part.count > 2 { outline.rings.append(projection.screen(part)) }
+                    for part in parts where part.count > 2 { outline.rings.append(projection.screenRing(part)) }
                 }
                 frame.appendPath(parts, projection, close: true)
                 if perFeature { fillAll(feature.feature) }
@@ -85,14 +85,8 @@ enum FillPainter {
             frame.warnings.warn("layer '\(layer.id)': fill-pattern '\(name)' is not in the style's sprite; the layer is not drawn")
             return
         }
-        let origin = frame.transform.screen(fromWorld: Point(x: 0, y: 0))
-        guard let source = sprites.pattern(icon, origin: origin) else { return }
-        // MapLibre keeps a pattern's size in tile units between integer zooms: it grows with the fraction.
-        var m = cairo_matrix_t()
-        let scale = exp2(zoom - zoom.rounded(.down))
-        cairo_matrix_init_scale(&m, icon.pixelRatio / scale, icon.pixelRatio / scale)
-        cairo_matrix_translate(&m, -origin.x, -origin.y)
-        cairo_pattern_set_matrix(source, &m)
+        guard let source = sprites.pattern(icon) else { return }
+        let toPattern = WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame)
         defer { cairo_pattern_destroy(source) }
         let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
         canvas.withSavedState {
@@ -104,20 +98,19 @@ enum FillPainter {
                 canvas.newPath()
             }, tileEnd: {
                 if style.opacity.dependsOnFeature { return }
-                cairo_set_source(cr, source)
                 cairo_save(cr)
                 cairo_clip(cr)
-                cairo_paint_with_alpha(cr, opacity)
+                WorldPattern.paint(source, planeToPattern: toPattern, opacity: opacity, in: frame)
                 cairo_restore(cr)
                 cairo_new_path(cr)
             }) { feature, projection in
                 guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: true)
                 if style.opacity.dependsOnFeature {
-                    cairo_set_source(cr, source)
                     cairo_save(cr)
                     cairo_clip(cr)
-                    cairo_paint_with_alpha(cr, style.opacity.evaluate(zoom: zoom, feature: feature.feature))
+                    WorldPattern.paint(source, planeToPattern: toPattern,
+                                       opacity: style.opacity.evaluate(zoom: zoom, feature: feature.feature), in: frame)
                     cairo_restore(cr)
                     cairo_new_path(cr)
                 }

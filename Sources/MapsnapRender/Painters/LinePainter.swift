@@ -71,7 +71,7 @@ enum LinePainter {
         let constantPaint = constant.map(paint) ?? nil
         if constant != nil && constantPaint == nil { return }
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
-        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
+        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
         // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).
         let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
                                        anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
@@ -79,7 +79,7 @@ enum LinePainter {
         var tileSide = 0.0
         frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
-            tileSide = (projection.tileCorners[1] - projection.tileCorners[0]).length
+            tileSide = (projection.planeCorners[1] - projection.planeCorners[0]).length
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
             let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
@@ -87,8 +87,16 @@ enum LinePainter {
             guard let paint = constantPaint ?? paint(resolved) else { return }
             let polygon = feature.geometryType == .polygon
             let moved = projection.translated(by: shift)
+            // Lines are extruded on the map plane (MapLibre's line shader widens them in tile
+            // units), so a pitched camera narrows them toward the horizon.
             for part in parts where part.count > 1 {
-                let strip = LineStrip(moved.screen(part), polygon: polygon, join: resolved.join, cap: resolved.cap,
+                let plane = moved.plane(part)
+                for piece in moved.crossesNearPlane ? frame.perspective!.clipLine(plane) : [plane] {
+                    draw(piece)
+                }
+            }
+            func draw(_ plane: [Point]) {
+                let strip = LineStrip(plane, polygon: polygon, join: resolved.join, cap: resolved.cap,
                                       miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
                                       tileSide: tileSide,
                                       sharpCornerOffset: sharpCornerOffset)

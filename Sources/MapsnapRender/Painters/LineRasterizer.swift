@@ -78,13 +78,16 @@ struct LineRasterizer {
 
     let image: RasterImage
     let pixelRatio: Double
+    /// A pitched camera: strips are on the map plane and each vertex is projected (nil: flat).
+    var perspective: Perspective? = nil
 
     /// The tile's pixels: its outline in device pixels, snapped like `Canvas.clipSnapped`.
     func clip(tileCorners corners: [Point]) -> Clip {
         let s = pixelRatio
+        guard corners.count >= 3 else { return Clip(minX: 0, minY: 0, maxX: 0, maxY: 0) }
         let xs = corners.map { $0.x * s }, ys = corners.map { $0.y * s }
-        // The tile's top edge is horizontal unless the map is rotated.
-        let rotated = corners[0].y != corners[1].y
+        // The tile is an axis-aligned rectangle unless the map is turned or pitched.
+        let rotated = corners.count != 4 || corners[0].y != corners[1].y || corners[0].x != corners[3].x
         var clip = Clip(minX: max(Int(saturating: xs.min()!.rounded()), 0), minY: max(Int(saturating: ys.min()!.rounded()), 0),
                         maxX: min(Int(saturating: xs.max()!.rounded()), image.pixelWidth), maxY: min(Int(saturating: ys.max()!.rounded()), image.pixelHeight))
         if rotated {
@@ -112,12 +115,23 @@ struct LineRasterizer {
         normals.reserveCapacity(strip.vertices.count)
         var distances: [Double] = []
         if paint.dash != nil || paint.pattern != nil { distances = strip.vertices.map(\.distance) }
+        // Pitched: how much wider the anti-aliasing fade is on the plane than on screen at each
+        // vertex (MapLibre's v_gamma_scale), so that edges stay one device pixel soft.
+        var gammaScales: [Double] = []
         for v in strip.vertices {
             let side: Double = v.up ? 1 : -1
             let u = 0.5 * v.direction, t = 1 - abs(u)
             let e = v.extrude * (offset * side)
             let shift = Point(x: e.x * t - e.y * u, y: e.x * u + e.y * t)
-            let p = v.position + shift + v.extrude * outset
+            var p = v.position + shift + v.extrude * outset
+            if let perspective {
+                let j = perspective.jacobian(atPlane: p)
+                let x = v.extrude.x, y = v.extrude.y
+                let onScreen = Point(x: j.a * x + j.b * y, y: j.c * x + j.d * y).length
+                let onPlane = v.extrude.length
+                gammaScales.append(onScreen > 1e-9 && onPlane > 1e-9 ? onPlane / onScreen : 1)
+                p = perspective.screen(fromPlane: p)
+            }
             device.append(Point(x: p.x * s, y: p.y * s))
             normals.append(Point(x: v.round ? 1 : 0, y: side))
         }
@@ -128,8 +142,12 @@ struct LineRasterizer {
         image.withMutablePixels { data, stride in
             for (i0, i1, i2) in strip.triangles {
                 let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
+                var triangleShade = shade
+                if !gammaScales.isEmpty {
+                    triangleShade.blur2 *= (gammaScales[i0] + gammaScales[i1] + gammaScales[i2]) / 3
+                }
                 fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], d, clip: clip,
-                     shade: shade, data: data, stride: stride)
+                     shade: triangleShade, data: data, stride: stride)
             }
         }
     }
@@ -138,7 +156,8 @@ struct LineRasterizer {
     struct Shade {
         let r: Double, g: Double, b: Double, a: Double   // premultiplied
         let opacity: Double
-        let inset: Double, outset: Double, blur2: Double
+        let inset: Double, outset: Double
+        var blur2: Double
         /// The line's width (points), which a pattern's height spans.
         var width = 1.0
         let dash: Dash?

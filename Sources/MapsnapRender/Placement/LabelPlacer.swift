@@ -16,6 +16,8 @@ final class LabelPlacer {
     /// One feature's label before placement.
     private struct Candidate {
         let text: ShapedText?
+        /// The text shaped at a multiple of its size (a pitched camera scales labels by distance).
+        let shapedAt: (Double) -> ShapedText?
         let icon: CandidateIcon?
         let string: String
         let sortKey: Double
@@ -58,6 +60,8 @@ final class LabelPlacer {
         /// icon-text-fit and its padding (top, right, bottom, left, points).
         let textFit: IconTextFit
         let textFitPadding: [Double]
+        /// `icon-pitch-alignment` (`auto`: as the rotation alignment): the icon lies on a pitched map.
+        let onMap: Bool
         let tint: SDFTint?
     }
     private enum Anchors {
@@ -97,11 +101,17 @@ final class LabelPlacer {
                 case .right: .right
                 default: .center
             }
-            let shaped = string.isEmpty ? nil : frame.text.shapeCached(
-                string, font: style.textFont.evaluate(zoom: zoom, feature: feature), size: size,
-                maxWidth: maxWidth.map { $0 > 0 ? $0 : nil } ?? nil,
-                lineHeight: style.textLineHeight.evaluate(zoom: zoom, feature: feature),
-                letterSpacing: style.textLetterSpacing.evaluate(zoom: zoom, feature: feature), alignment: justify)
+            let font = style.textFont.evaluate(zoom: zoom, feature: feature)
+            let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
+            let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
+            let text = frame.text
+            let shapedAt: (Double) -> ShapedText? = { [string] scale in
+                string.isEmpty ? nil : text.shapeCached(
+                    string, font: font, size: size * scale,
+                    maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
+                    lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
+            }
+            let shaped = shapedAt(1)
             let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
             let translate = frame.screenOffset(style.textTranslate.evaluate(zoom: zoom, feature: feature),
                                                anchor: style.textTranslateAnchor.evaluate(zoom: zoom, feature: feature))
@@ -117,7 +127,7 @@ final class LabelPlacer {
                 anchors = .points(Self.pointAnchors(feature.geometryType, parts, projection))
             }
             candidates.append(Candidate(
-                text: shaped, icon: icon, string: string,
+                text: shaped, shapedAt: shapedAt, icon: icon, string: string,
                 sortKey: style.sortKey?.evaluate(zoom: zoom, feature: feature) ?? 0,
                 paint: TextPaint(color: style.textColor.evaluate(zoom: zoom, feature: feature),
                                  haloColor: style.textHaloColor.evaluate(zoom: zoom, feature: feature),
@@ -203,17 +213,43 @@ final class LabelPlacer {
 
     // MARK: point labels
 
+    /// MapLibre's size scale for a symbol at a screen point: 1 without pitch, smaller toward the horizon.
+    private func symbolScale(at screen: Point) -> Double {
+        guard let perspective = frame.perspective else { return 1 }
+        return perspective.symbolScale(atPlane: perspective.plane(fromScreen: screen))
+    }
+
+    /// The warp laying an icon on a pitched map at a screen anchor: MapLibre sizes it on the plane
+    /// by `0.5 + 0.5 · w/D`, then the projection shrinks and foreshortens it.
+    private func iconWarp(at anchor: Point) -> IconWarp? {
+        guard let perspective = frame.perspective else { return nil }
+        let plane = perspective.plane(fromScreen: anchor)
+        let j = perspective.jacobian(atPlane: plane)
+        let s = 0.5 + 0.5 / perspective.scale(atPlane: plane)
+        return IconWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
+    }
+
+    /// Whether a symbol lies on a pitched map: `*-pitch-alignment: map`, or `auto` with a rotation
+    /// alignment of `map` (`auto` rotation: `map` along lines, `viewport` at points).
+    static func liesOnMap(pitch: Alignment, rotation: Alignment, alongLine: Bool) -> Bool {
+        let turnsWithMap = rotation == .map || (rotation == .auto && alongLine)
+        return pitch == .map || (pitch == .auto && turnsWithMap)
+    }
+
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         let p = anchor + c.translate
         let inside = frame.labelFits
+        let scale = symbolScale(at: anchor)
+        let text = scale == 1 ? c.text : c.shapedAt(scale)
         // The text goes where it first fits among its placements (else where the first puts it).
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
-        if let text = c.text {
+        if let text {
             let b = text.bounds
             for (i, placement) in c.textPlacements.enumerated() {
                 // Where the anchor lies on the text box, as fractions of its width and height.
                 let (fx, fy) = Self.anchorFractions(placement.anchor)
-                let origin = Point(x: p.x + placement.offset.x - fx * b.width, y: p.y + placement.offset.y - fy * b.height)
+                let offset = placement.offset * scale
+                let origin = Point(x: p.x + offset.x - fx * b.width, y: p.y + offset.y - fy * b.height)
                 let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                              about: p, by: c.rotation)
                 let fits = inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding)))
@@ -226,35 +262,43 @@ final class LabelPlacer {
             }
         }
         var iconBox: Rect?
+        // A pitched icon lying on the map: laid out flat around its anchor, then warped.
+        let warp = c.icon.flatMap { $0.onMap ? iconWarp(at: anchor) : nil }
+        let iconScale = warp == nil ? scale : 1
         if let i = c.icon {
-            let w = i.icon.pointWidth * i.size, h = i.icon.pointHeight * i.size
+            let w = i.icon.pointWidth * i.size * iconScale, h = i.icon.pointHeight * i.size * iconScale
             let (fx, fy) = Self.anchorFractions(i.anchor)
-            let x = anchor.x + i.translate.x + i.offset.x - fx * w, y = anchor.y + i.translate.y + i.offset.y - fy * h
+            let x = anchor.x + i.translate.x + i.offset.x * iconScale - fx * w, y = anchor.y + i.translate.y + i.offset.y * iconScale - fy * h
             iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
             // icon-text-fit: the icon stretched around the text (a road shield's plate).
             if i.textFit != .none, let t = textBox, c.rotation == 0 {
                 iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
             }
         }
-        var iconFits = iconBox.map { box in
+        let iconScreenBox = iconBox.map { box in
+            let turned = c.icon.map { Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: $0.rotation) } ?? box
+            return warp?.bounds(turned) ?? box
+        }
+        var iconFits = iconScreenBox.map { box in
             inside(box) && ((c.icon?.allowOverlap ?? false) || !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0))))
         } ?? false
         // Text and icon go together unless one of them is optional (MapLibre's rule).
-        if let icon = c.icon, c.text != nil {
+        if let icon = c.icon, text != nil {
             if textFits && !iconFits && !icon.optional { textFits = false }
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
         guard textFits || iconFits else { return nil }
         if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding)) }
-        if iconFits, let box = iconBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
+        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
         let placedIcon = iconFits ? c.icon.map { i in
-            let natural = (w: i.icon.pointWidth * i.size, h: i.icon.pointHeight * i.size)
-            return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size, opacity: i.opacity,
-                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h), tint: i.tint)
+            let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
+            return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
+                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h), tint: i.tint,
+                              warp: warp)
         } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
-        return PlacedLabel(text: textFits ? c.text : nil, shape: shape, paint: c.paint, icon: placedIcon)
+        return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, icon: placedIcon)
     }
 
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
@@ -287,6 +331,8 @@ final class LabelPlacer {
                                           anchor: style.iconTranslateAnchor.evaluate(zoom: zoom, feature: feature)),
             textFit: style.iconTextFit?.evaluate(zoom: zoom, feature: feature) ?? .none,
             textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature),
+            onMap: Self.liesOnMap(pitch: style.iconPitchAlignment.evaluate(zoom: zoom, feature: feature),
+                                  rotation: style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature), alongLine: alongLine),
             tint: icon.sdf == true ? SDFTint(color: style.iconColor.evaluate(zoom: zoom, feature: feature),
                                              haloColor: style.iconHaloColor.evaluate(zoom: zoom, feature: feature),
                                              haloWidth: style.iconHaloWidth.evaluate(zoom: zoom, feature: feature),
@@ -296,7 +342,10 @@ final class LabelPlacer {
     // MARK: labels along lines
 
     private func placeAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
-        guard let text = c.text else { return placeIconsAlong(c, line) }
+        guard c.text != nil else { return placeIconsAlong(c, line) }
+        // Pitched: the label's size where the line's middle lies.
+        let scale = symbolScale(at: line.locate(line.length / 2).point)
+        guard let text = scale == 1 ? c.text : c.shapedAt(scale) else { return [] }
         let labelLength = text.lineAdvance
         let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
@@ -350,11 +399,13 @@ final class LabelPlacer {
         var out: [PlacedLabel] = []
         for run in line.clipped(to: frame.labelArea) {
             for (p, angle) in run.spacedPoints(every: c.spacing) {
+                let scale = symbolScale(at: p)
+                let w = w * scale, h = h * scale, half = max(w, h) / 2 + icon.padding
                 let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
                 guard frame.labelFits(box) else { continue }
                 if !icon.allowOverlap, frame.collisions.collides(box) { continue }
                 if !icon.ignorePlacement { frame.collisions.insert(box) }
-                let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size,
+                let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
                                         opacity: icon.opacity, rotation: angle + icon.rotation, tint: icon.tint)
                 out.append(PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed))
             }

@@ -35,6 +35,26 @@ struct PlacedIcon {
     var stretch: (x: Double, y: Double) = (1, 1)
     /// The colours of an SDF icon.
     var tint: SDFTint? = nil
+    /// Pitched, an icon lying on the map (`icon-pitch-alignment: map`) is drawn through this.
+    var warp: IconWarp? = nil
+}
+
+/// The linear map `(a b; c d)` around `pivot` that lays an icon on a pitched map: the
+/// projection's local scale and foreshortening at the icon's anchor.
+struct IconWarp {
+    let pivot: Point
+    let a: Double, b: Double, c: Double, d: Double
+
+    func apply(_ p: Point) -> Point {
+        let q = p - pivot
+        return Point(x: pivot.x + a * q.x + b * q.y, y: pivot.y + c * q.x + d * q.y)
+    }
+
+    /// The screen bounds of a box drawn through the warp.
+    func bounds(_ r: Rect) -> Rect {
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map(apply)
+        return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!, maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
+    }
 }
 
 /// How a label's text is painted.

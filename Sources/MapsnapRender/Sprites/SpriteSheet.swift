@@ -73,30 +73,33 @@ public final class SpriteSheet {
         }
     }
 
-    /// A repeating pattern of `icon` (for `fill-pattern`), one icon pixel per `1/pixelRatio` point,
-    /// anchored at `origin` (points). The caller destroys it.
-    func pattern(_ icon: Icon, origin: Point) -> OpaquePointer? {
+    /// A repeating pattern of `icon` (`fill-pattern`, `background-pattern`); `WorldPattern` sets
+    /// its matrix. The caller destroys it.
+    func pattern(_ icon: Icon) -> OpaquePointer? {
         guard let sub = cairo_surface_create_for_rectangle(image.surface, Double(icon.x), Double(icon.y),
                                                            Double(icon.width), Double(icon.height)) else { return nil }
         defer { cairo_surface_destroy(sub) }
         let pattern = cairo_pattern_create_for_surface(sub)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_REPEAT)
-        var m = cairo_matrix_t()
-        cairo_matrix_init_scale(&m, icon.pixelRatio, icon.pixelRatio)
-        cairo_matrix_translate(&m, -origin.x, -origin.y)
-        cairo_pattern_set_matrix(pattern, &m)
         return pattern
     }
 
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
     /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
+    /// `warp` (a pitched camera's map for icons lying on the map) applies around its pivot, after the rest.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
-              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, on canvas: Canvas) {
+              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, warp: IconWarp? = nil, on canvas: Canvas) {
         // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours.
         let tinted = icon.sdf == true ? tint.flatMap { sdfSurface(icon, $0, size: size, pixelRatio: canvas.pixelRatio) } : nil
         defer { if let tinted { cairo_surface_destroy(tinted) } }
         let cr = canvas.cr
         canvas.withSavedState {
+            if let warp {
+                var m = cairo_matrix_t(xx: warp.a, yx: warp.c, xy: warp.b, yy: warp.d, x0: 0, y0: 0)
+                cairo_translate(cr, warp.pivot.x, warp.pivot.y)
+                cairo_transform(cr, &m)
+                cairo_translate(cr, -warp.pivot.x, -warp.pivot.y)
+            }
             cairo_translate(cr, origin.x, origin.y)
             if rotation != 0 {
                 let cx = icon.pointWidth * size * stretch.x / 2, cy = icon.pointHeight * size * stretch.y / 2
@@ -113,7 +116,7 @@ public final class SpriteSheet {
             } else {
                 cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
             }
-            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 && stretch == (1, 1) ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cr, opacity)
         }
     }

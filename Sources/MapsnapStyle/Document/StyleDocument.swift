@@ -86,7 +86,11 @@ public struct StyleDocument: Sendable {
         document.zoom = number("zoom")
         document.bearing = number("bearing")
         document.pitch = number("pitch")
-        if let pitch = document.pitch, pitch != 0 { log.warning("pitch", "pitch is not supported; the map is drawn top-down") }
+        if let pitch = document.pitch, !(0...60).contains(pitch) {
+            // MapLibre clamps a style's pitch to the map's range, as this does.
+            log.warning("pitch", "\(MessageNumber.format(pitch)) is outside 0...60 degrees; clamped")
+            document.pitch = min(max(pitch, 0), 60)
+        }
         switch object["center"] {
         case .array(let items)? where items.count == 2:
             if let lon = items[0].numberValue, let lat = items[1].numberValue,

@@ -11,6 +11,10 @@ public struct CircleLayer: Sendable {
     public var translate: StyleProperty<[Double]>
     public var translateAnchor: StyleProperty<TranslateAnchor>
     public var sortKey: StyleProperty<Double>?
+    /// Pitched cameras: whether radii shrink with distance like the ground (`map`) or stay (`viewport`).
+    public var pitchScale: StyleProperty<TranslateAnchor>
+    /// Pitched cameras: discs lie on the map (`map`, ellipses) or face the viewer (`viewport`).
+    public var pitchAlignment: StyleProperty<TranslateAnchor>
 
     init(_ p: LayerPropertyReader) {
         radius = p.paint("circle-radius", default: 5.0)
@@ -23,8 +27,7 @@ public struct CircleLayer: Sendable {
         translate = p.paint("circle-translate", default: [0.0, 0.0], length: 2)
         translateAnchor = p.paint("circle-translate-anchor", default: TranslateAnchor.map)
         sortKey = p.optionalLayout("circle-sort-key", fallback: 0.0)
-        // Meaningless without pitch; read so they are not reported as unsupported.
-        _ = p.paint("circle-pitch-scale", default: "map")
-        _ = p.paint("circle-pitch-alignment", default: "viewport")
+        pitchScale = p.paint("circle-pitch-scale", default: TranslateAnchor.map)
+        pitchAlignment = p.paint("circle-pitch-alignment", default: TranslateAnchor.viewport)
     }
 }

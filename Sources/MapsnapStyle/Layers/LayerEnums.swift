@@ -4,7 +4,8 @@ public enum LineCap: String, StyleEnum { case butt, round, square }
 
 public enum LineJoin: String, StyleEnum { case bevel, round, miter }
 
-/// `*-translate-anchor`: whether a translation follows the map's rotation or the screen.
+/// `*-translate-anchor`: whether a translation follows the map's rotation or the screen; also the
+/// map-or-viewport choice of `circle-pitch-scale` and `circle-pitch-alignment`.
 public enum TranslateAnchor: String, StyleEnum { case map, viewport }
 
 public enum SymbolPlacement: String, StyleEnum {
