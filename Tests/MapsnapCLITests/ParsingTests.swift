@@ -64,7 +64,7 @@ struct ParsingTests {
         .init(words: ["--meters", "-50"], message: "--meters: must be greater than 0, got -50"),
         .init(words: ["--meters", "500", "--zoom", "15"], message: "--zoom: give either --meters or --zoom, not both"),
         .init(words: ["--fit", "--zoom", "15"], message: "--fit: give either --fit or --zoom, not both"),
-        .init(words: ["--pitch", "45"], message: "--pitch: pitched cameras are not drawn yet: only 0 is supported, got 45"),
+        .init(words: ["--pitch", "75"], message: "--pitch: must be 0 to 60 degrees, got 75"),
         .init(words: ["--frobnicate"], message: "--frobnicate: unknown option (see mapsnap --help)"),
         .init(words: ["stray"], message: "stray: unexpected argument (see mapsnap --help)"),
         .init(words: ["--fit=yes"], message: "--fit: takes no value, got 'yes'"),

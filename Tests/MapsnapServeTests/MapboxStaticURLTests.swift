@@ -12,6 +12,8 @@ struct MapboxStaticURLTests {
         let a = try parse("7.426,43.736,15.5,30/600x400@2x", "access_token=pk.x&logo=false&attribution=false")
         #expect(a.request.center == LatLon(43.736, 7.426) && a.request.zoom == 15.5 && a.request.bearing == 30)
         #expect(a.request.size == ImageSize(width: 600, height: 400) && a.request.pixelRatio == 2 && !a.request.decorations.attribution)
+        let pitched = try parse("7.426,43.736,15.5,30,45/600x400")
+        #expect(pitched.request.bearing == 30 && pitched.request.pitch == 45)
         let b = try parse("%5B7.41,43.725,7.44,43.745%5D/300x200", "padding=20,20,20,20")
         #expect(b.request.bounds == BoundingBox(west: 7.41, south: 43.725, east: 7.44, north: 43.745) && b.request.padding == 20)
         let c = try parse("pin-s(7.4,43.7),path-3(_p~iF~ps|U_ulLnnqC)/auto/300x200", "before_layer=water")
@@ -28,7 +30,7 @@ struct MapboxStaticURLTests {
         ("7.4,43.7,15/300x200", "attribution=maybe", "attribution: 'maybe' is not true or false"),
         ("7.4,95,15/300x200", "", "position: latitude 95 is outside -90...90"),
         ("7.4,43.7,30/300x200", "", "position (zoom): must be between 0 and 24, got 30"),
-        ("7.4,43.7,15,0,45/300x200", "", "position (pitch): pitched cameras are not drawn yet: only 0 is supported, got 45"),
+        ("7.4,43.7,15,0,65/300x200", "", "position (pitch): must be 0 to 60 degrees, got 65"),
         ("7.4,43.7/300x200", "", "position: '7.4,43.7' is not {lon},{lat},{zoom}[,{bearing}[,{pitch}]], [{minlon},{minlat},{maxlon},{maxlat}] or auto"),
         ("[1,2,3]/300x200", "", "position: '[1,2,3]' is not [minlon,minlat,maxlon,maxlat]"),
         ("auto/300x200", "", "position: auto needs at least one overlay to fit"),

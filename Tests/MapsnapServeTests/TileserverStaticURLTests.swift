@@ -43,7 +43,7 @@ struct TileserverStaticURLTests {
         ("7.4,43.7,15/100x100@9x.png", "", "scale (in the path): must be between 1 and 4, got 9"),
         ("7.4,95,15/100x100.png", "", "center (in the path): latitude 95 is outside -90...90"),
         ("7.4,43.7,15@1,2,3/100x100.png", "", "position (in the path): '@1,2,3' is not @{bearing}[,{pitch}]"),
-        ("7.4,43.7,15@0,30/100x100.png", "", "pitch (in the path): pitched cameras are not drawn yet: only 0 is supported, got 30"),
+        ("7.4,43.7,15@0,70/100x100.png", "", "pitch (in the path): must be 0 to 60 degrees, got 70"),
         ("auto/100x100.png", "", "auto (in the path): needs at least one path or marker to fit"),
         ("7.4,43.7,15/100x100.png", "marker=7.4,43.7|pin.png", "marker 1: marker icons are not supported (the server reads no file or URL a request names); give marker={lon},{lat} for a balloon pin"),
         ("7.4,43.7,15/100x100.png", "path=7.4,43.7", "path 1: a path needs at least 2 points, got 1"),

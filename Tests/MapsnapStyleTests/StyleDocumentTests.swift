@@ -171,7 +171,7 @@ import MapsnapGeo
     /// Unsupported things are warnings (never silent, never fatal), one per layer and property.
     @Test func warnings() throws {
         let style = try Self.parse(#"""
-        {"version": 8, "pitch": 45, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster", "url": "y"}},
+        {"version": 8, "pitch": 75, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster", "url": "y"}},
          "layers": [
           {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["feature-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
           {"id": "b", "type": "raster", "source": "r"},
@@ -179,7 +179,7 @@ import MapsnapGeo
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
-            "pitch: pitch is not supported; the map is drawn top-down",
+            "pitch: 75 is outside 0...60 degrees; clamped",
             "sources.r.type: source type \"raster\" is not supported; layers using it are not drawn",
             "layers[0].paint.fill-color: unsupported expression operator \"feature-state\"; the property uses its default value",
             "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" is not supported; ignored",

@@ -12,7 +12,7 @@ enum ViewOptions {
             .field("size", ["--size"], help: "image size in points (default 1024x768; each side 1-16384)"),
             .field("scale", ["--scale"], help: "pixel ratio 1-4: the same map with N times the pixels (default 1)"),
             .field("bearing", ["--bearing"], help: "rotate the map: the heading, in degrees clockwise from north, points up"),
-            .field("pitch", ["--pitch"], help: "tilt the camera (not drawn yet: only 0 is accepted)"),
+            .field("pitch", ["--pitch"], help: "tilt the camera from straight down, 0-60 degrees (MapLibre's perspective)"),
             .fieldSwitch("fit", ["--fit"], sets: "true",
                          help: "choose center and zoom so every overlay shows (ignores --center; a lone\npoint is shown with --meters around it); implied by overlays without --center"),
             .field("padding", ["--padding"], help: "free margin around overlays with --fit or --bounds (default 40)"),

@@ -34,8 +34,9 @@ extension MapRequest {
             throw RequestError("padding", "must be 0 to \(MessageNumber.format(InputLimits.padding.upperBound)) points, got \(MessageNumber.format(padding))")
         }
         guard bearing.isFinite else { throw RequestError("bearing", "must be a finite number of degrees") }
-        guard pitch.isFinite, pitch == 0 else {
-            throw RequestError("pitch", "pitched cameras are not drawn yet: only 0 is supported, got \(MessageNumber.format(pitch))")
+        // MapLibre Native's and the Mapbox Static API's range; the Static API refuses more, as this does.
+        guard pitch.isFinite, (0...Perspective.maxPitch).contains(pitch) else {
+            throw RequestError("pitch", "must be 0 to \(MessageNumber.format(Perspective.maxPitch)) degrees, got \(MessageNumber.format(pitch))")
         }
     }
 

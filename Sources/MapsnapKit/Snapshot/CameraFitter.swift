@@ -5,13 +5,72 @@ import MapsnapRender
 /// Chooses the center and (fractional) zoom that show every overlay, boxes included, inside the
 /// padding — like MapKit's `showAnnotations`. Works in the unit Web Mercator square, turned by
 /// the bearing, where a zoom change is a uniform scale: the highest zoom at which some center
-/// fits all points is found by bisection.
+/// fits all points is found by bisection. A pitched camera is then fitted on screen (see `fitPitched`).
 public enum CameraFitter {
     public static let maxZoom = 20.0
 
     /// nil when there is nothing to fit or everything is one point (the caller falls back to meters).
     public static func fit(_ footprints: [OverlayFootprint], size: ImageSize, padding: Double,
-                           bearing: Double) -> (center: LatLon, zoom: Double)? {
+                           bearing: Double, pitch: Double = 0) -> (center: LatLon, zoom: Double)? {
+        guard let flat = fitFlat(footprints, size: size, padding: padding, bearing: bearing) else { return nil }
+        guard pitch > 0 else { return flat }
+        return fitPitched(footprints, size: size, padding: padding, bearing: bearing, pitch: pitch, from: flat)
+    }
+
+    /// Pitched, the far side shrinks and the near side grows, so the flat fit is only a start: for a
+    /// zoom, the center is moved until the footprints' screen bounds are centered (a few steps),
+    /// and the highest zoom whose bounds then fit inside the padding is found by bisection.
+    static func fitPitched(_ footprints: [OverlayFootprint], size: ImageSize, padding: Double, bearing: Double,
+                           pitch: Double, from flat: (center: LatLon, zoom: Double)) -> (center: LatLon, zoom: Double) {
+        let w = Double(size.width), h = Double(size.height)
+        let middle = Point(x: w / 2, y: h / 2)
+        func attempt(_ zoom: Double) -> LatLon? {
+            var center = flat.center
+            for step in 0..<8 {
+                let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
+                guard let perspective = camera.perspective else { return center }
+                let world = WebMercator.worldSize(zoom: zoom), cx = camera.centerWorld.x
+                var bounds: Rect?
+                for f in footprints {
+                    for c in f.coordinates {
+                        var p = WebMercator.project(c, zoom: zoom)
+                        p.x += ((cx - p.x) / world).rounded() * world
+                        let plane = camera.worldToScreen.screen(fromWorld: p)
+                        guard plane.y < perspective.nearPlaneY else { return nil }
+                        let s = perspective.screen(fromPlane: plane)
+                        let box = Rect(minX: s.x + f.box.minX, minY: s.y + f.box.minY, maxX: s.x + f.box.maxX, maxY: s.y + f.box.maxY)
+                        bounds = bounds.map { $0.union(box) } ?? box
+                    }
+                }
+                guard let b = bounds else { return nil }
+                if b.minX >= padding && b.maxX <= w - padding && b.minY >= padding && b.maxY <= h - padding && step > 0 { return center }
+                // Move the center to the ground under the bounds' middle.
+                let target = Point(x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2)
+                if (target - middle).length < 0.01 { break }
+                center = WebMercator.unproject(camera.world(fromScreen: target), zoom: zoom)
+            }
+            let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
+            let inside = footprints.allSatisfy { f in
+                f.coordinates.allSatisfy { c in
+                    let s = camera.screen(fromWorld: WebMercator.project(c, zoom: zoom))
+                    return s.x + f.box.minX >= padding - 0.5 && s.x + f.box.maxX <= w - padding + 0.5
+                        && s.y + f.box.minY >= padding - 0.5 && s.y + f.box.maxY <= h - padding + 0.5
+                }
+            }
+            return inside ? center : nil
+        }
+        var lo = 0.0, hi = maxZoom
+        guard var best = attempt(lo) else { return (flat.center, 0) }
+        if let top = attempt(hi) { return (top, hi) }
+        for _ in 0..<40 where hi - lo > 1e-4 {
+            let mid = (lo + hi) / 2
+            if let c = attempt(mid) { best = c; lo = mid } else { hi = mid }
+        }
+        return (best, lo)
+    }
+
+    static func fitFlat(_ footprints: [OverlayFootprint], size: ImageSize, padding: Double,
+                        bearing: Double) -> (center: LatLon, zoom: Double)? {
         var units: [(x: Double, y: Double, box: Rect)] = []
         for f in footprints {
             for c in f.coordinates { let u = WebMercator.projectUnit(c); units.append((u.x, u.y, f.box)) }

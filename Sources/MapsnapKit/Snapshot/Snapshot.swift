@@ -24,13 +24,13 @@ public struct Snapshot {
         var p = WebMercator.project(coordinate, zoom: camera.zoom)
         let dx = p.x - camera.centerWorld.x
         p.x -= (dx / world).rounded() * world
-        return camera.worldToScreen.screen(fromWorld: p)
+        return camera.screen(fromWorld: p)
     }
 
     /// The coordinate drawn at `point` (in points from the top-left corner); longitudes wrapped
     /// into -180...180, latitudes within the Web Mercator limit.
     public func coordinate(at point: Point) -> LatLon {
-        var c = WebMercator.unproject(camera.worldToScreen.world(fromScreen: point), zoom: camera.zoom)
+        var c = WebMercator.unproject(camera.world(fromScreen: point), zoom: camera.zoom)
         c.longitude = (c.longitude + 180).truncatingRemainder(dividingBy: 360)
         if c.longitude < 0 { c.longitude += 360 }
         c.longitude -= 180

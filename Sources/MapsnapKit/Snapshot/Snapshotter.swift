@@ -61,9 +61,9 @@ public final class Snapshotter {
         var center = request.center ?? defaultCenter
         if request.coordinateSystem == .gcj02, let c = request.center { center = GCJ02.toWGS84(c) }
         // Any finite heading is allowed; the camera keeps it within one turn.
-        let (size, ratio, bearing) = (request.size, request.pixelRatio, request.bearing.truncatingRemainder(dividingBy: 360))
+        let (size, ratio, bearing, pitch) = (request.size, request.pixelRatio, request.bearing.truncatingRemainder(dividingBy: 360), request.pitch)
         func metersCamera(_ center: LatLon, _ m: Double) throws(RequestError) -> Camera {
-            let camera = Camera(center: center, meters: m, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            let camera = Camera(center: center, meters: m, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing, pitch: pitch)
             guard InputLimits.zoom.contains(camera.zoom) else {
                 throw RequestError("meters", "\(MessageNumber.format(m)) m across \(min(size.width, size.height)) points needs zoom \(MessageNumber.format((camera.zoom * 10).rounded() / 10)), outside 0...24")
             }
@@ -73,19 +73,21 @@ public final class Snapshotter {
         case .meters(let m):
             return try metersCamera(center, m)
         case .zoom(let z):
-            return Camera(center: center, zoom: z, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            return Camera(center: center, zoom: z, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing, pitch: pitch)
         case .fit(let padding, let meters):
             let footprints = renderer.footprints(of: overlays)
-            if let fitted = CameraFitter.fit(footprints, size: size, padding: padding, bearing: bearing) {
-                return Camera(center: fitted.center, zoom: fitted.zoom, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing)
+            if let fitted = CameraFitter.fit(footprints, size: size, padding: padding, bearing: bearing, pitch: pitch) {
+                return Camera(center: fitted.center, zoom: fitted.zoom, size: size, pixelRatio: ratio, degreesClockwiseFromNorth: bearing,
+                              pitch: pitch)
             }
             let lone = footprints.first?.coordinates.first
             return try metersCamera(request.center == nil ? (lone ?? center) : center, meters)
         case .bounds(let box, let padding):
             let corners = [LatLon(box.north, box.west), LatLon(box.north, box.east), LatLon(box.south, box.east), LatLon(box.south, box.west)]
-            let fitted = CameraFitter.fit([OverlayFootprint(coordinates: corners)], size: size, padding: padding, bearing: bearing)
+            let fitted = CameraFitter.fit([OverlayFootprint(coordinates: corners)], size: size, padding: padding, bearing: bearing,
+                                          pitch: pitch)
             return Camera(center: fitted?.center ?? box.center, zoom: fitted?.zoom ?? 0, size: size, pixelRatio: ratio,
-                          degreesClockwiseFromNorth: bearing)
+                          degreesClockwiseFromNorth: bearing, pitch: pitch)
         }
     }
 

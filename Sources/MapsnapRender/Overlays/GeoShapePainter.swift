@@ -15,7 +15,7 @@ struct GeoShapePainter {
 
     func ring(center: LatLon, radiusMeters: Double) -> [Point] {
         let r = radiusMeters * projection.pointsPerMeter(at: center)
-        return projection.line(Geodesy.circle(center: center, radiusMeters: radiusMeters,
+        return projection.ring(Geodesy.circle(center: center, radiusMeters: radiusMeters,
                                               segments: Self.segments(forRadiusPoints: r)))
     }
 
@@ -25,7 +25,7 @@ struct GeoShapePainter {
     }
 
     func draw(_ p: PolygonOverlay) {
-        drawRings(p.rings.map(projection.line), fill: p.fillColor, fillOpacity: p.fillOpacity,
+        drawRings(p.rings.map(projection.ring), fill: p.fillColor, fillOpacity: p.fillOpacity,
                   stroke: p.strokeColor, strokeWidth: p.strokeWidth, strokeOpacity: p.strokeOpacity, dash: nil)
     }
 

@@ -15,7 +15,7 @@ struct TrackPainter {
     var tolerance: Double { 0.5 / frame.camera.pixelRatio }
 
     func screenSegments(_ t: Track) -> [[Point]] {
-        t.segments.map { projection.line($0).simplified(tolerance: tolerance) }.filter { $0.count > 1 }
+        t.segments.flatMap(projection.lines).map { $0.simplified(tolerance: tolerance) }.filter { $0.count > 1 }
     }
 
     func draw(_ t: Track) {
