@@ -39,6 +39,8 @@ public struct ConformanceRun {
         public var detail: String
         /// A test on the known-failure list.
         public var listed: Bool
+        /// A render test with a pitched camera (the style's `pitch` or a `setPitch` operation).
+        public var pitched = false
 
         /// `PASS line-cap/butt (0.00%)`, `FAIL … (3.10%) reason`, `KNOWN … (3.10%) reason`.
         public var line: String {
@@ -67,7 +69,8 @@ public struct ConformanceRun {
                 .filter { filter.map($0.id.contains) ?? true }
             let runner = RenderTestRunner(assets: renderDirectory.appendingPathComponent("assets"))
             for test in tests {
-                let outcome = judge(runner.run(test))
+                var outcome = judge(runner.run(test))
+                outcome.pitched = test.isPitched
                 summary.render.append(outcome)
                 output(outcome.line)
             }
@@ -142,6 +145,11 @@ public struct ConformanceRun {
             }
             let core = summary.render.filter { ["background", "fill", "line", "circle"].contains($0.id.split(separator: "-").first.map(String.init) ?? "") }
             lines.append("render tests, background/fill/line/circle: \(rate(core))")
+            // The groups the fidelity targets name: by the category's first word, and pitched cameras.
+            for group in ["icon", "symbol", "text"] {
+                lines.append("render tests, \(group): \(rate(summary.render.filter { $0.id.split(separator: "-").first.map(String.init) == group }))")
+            }
+            lines.append("render tests, pitched: \(rate(summary.render.filter(\.pitched)))")
             lines.append("render tests, all: \(rate(summary.render))")
         }
         if !summary.expression.isEmpty {

@@ -26,6 +26,12 @@ public struct RenderTestCase: Sendable {
     /// The first path component: `line-dasharray` for `line-dasharray/round/segments`.
     public var category: String { String(id.split(separator: "/").first ?? "") }
 
+    /// Whether the camera is pitched: by the style's `pitch` or a `setPitch` operation.
+    public var isPitched: Bool {
+        (style.objectValue?["pitch"]?.numberValue ?? 0) > 0
+            || operations.contains { $0.first == .string("setPitch") && ($0.dropFirst().first?.numberValue ?? 0) > 0 }
+    }
+
     /// Upstream's defaults for `metadata.test`.
     public static let defaultSize = 512
     public static let defaultAllowed = 0.00025
@@ -38,8 +44,8 @@ public struct RenderTestCase: Sendable {
         let test = style.objectValue?["metadata"]?.objectValue?["test"]?.objectValue ?? [:]
         self.id = id
         self.directory = directory
-        width = test["width"]?.numberValue.map { Int($0) } ?? Self.defaultSize
-        height = test["height"]?.numberValue.map { Int($0) } ?? Self.defaultSize
+        width = test["width"]?.numberValue.map { Int(saturating: $0) } ?? Self.defaultSize
+        height = test["height"]?.numberValue.map { Int(saturating: $0) } ?? Self.defaultSize
         pixelRatio = test["pixelRatio"]?.numberValue ?? 1
         allowed = test["allowed"]?.numberValue ?? Self.defaultAllowed
         threshold = test["threshold"]?.numberValue ?? Self.defaultThreshold
