@@ -79,6 +79,21 @@ public struct Camera: Hashable, Sendable {
         return Rect(minX: xs.min()! - grown, minY: ys.min()! - grown, maxX: xs.max()! + grown, maxY: ys.max()! + grown)
     }
 
+    /// The ground a pitched camera shows, grown by `margin` points (as `visiblePlaneRect` grows it),
+    /// as four world-pixel corners (at `zoom`) of a convex quadrilateral; nil without pitch.
+    public func visibleGround(margin: Double = 0) -> [Point]? {
+        guard let p = perspective else { return nil }
+        let w = Double(size.width), h = Double(size.height)
+        let corners = [Point(x: 0, y: 0), Point(x: w, y: 0), Point(x: w, y: h), Point(x: 0, y: h)].map(p.plane(fromScreen:))
+        let grown = margin / p.scale(atPlane: corners[0])
+        // Each corner moves outward in x and y on the plane.
+        let signs: [(Double, Double)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+        let t = worldToScreen
+        // √2 so that slanted side edges also move out by at least the margin.
+        let g = grown * 2.0.squareRoot()
+        return zip(corners, signs).map { c, s in t.world(fromScreen: Point(x: c.x + s.0 * g, y: c.y + s.1 * g)) }
+    }
+
     /// The world-pixel rectangle (at `zoom`) that covers the rotated (and pitched) view, grown by
     /// `margin` points.
     public func visibleWorldRect(margin: Double = 0) -> Rect {

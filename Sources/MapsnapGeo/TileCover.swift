@@ -29,9 +29,13 @@ public enum TileCover {
         let x0 = Int(saturating: floor(r.minX / tileWorld)), x1 = Int(saturating: floor(r.maxX / tileWorld))
         let y0 = max(0, Int(saturating: floor(r.minY / tileWorld))), y1 = min(n - 1, Int(saturating: floor(r.maxY / tileWorld)))
         guard y0 <= y1, x1 - x0 < 4 * n else { return [] }
+        // Pitched, the bounds of the ground's trapezoid hold many tiles it misses.
+        let ground = camera.visibleGround(margin: margin)
         var out: [CoveredTile] = []
         for y in y0...y1 {
             for x in x0...x1 {
+                if let ground, !intersects(ground, Rect(minX: Double(x) * tileWorld, minY: Double(y) * tileWorld,
+                                                        maxX: Double(x + 1) * tileWorld, maxY: Double(y + 1) * tileWorld)) { continue }
                 let wrapped = ((x % n) + n) % n
                 out.append(CoveredTile(id: TileID(z: z, x: wrapped, y: y),
                                        worldOrigin: Point(x: Double(x) * tileWorld, y: Double(y) * tileWorld),
@@ -39,5 +43,21 @@ public enum TileCover {
             }
         }
         return out
+    }
+
+    /// Whether a convex polygon and a rectangle overlap (separating axes: the rectangle's two and
+    /// the polygon's edge normals).
+    static func intersects(_ polygon: [Point], _ r: Rect) -> Bool {
+        let xs = polygon.map(\.x), ys = polygon.map(\.y)
+        guard xs.max()! >= r.minX, xs.min()! <= r.maxX, ys.max()! >= r.minY, ys.min()! <= r.maxY else { return false }
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let normal = Point(x: b.y - a.y, y: a.x - b.x)
+            func along(_ p: Point) -> Double { p.x * normal.x + p.y * normal.y }
+            let poly = polygon.map(along), rect = corners.map(along)
+            if poly.max()! < rect.min()! || rect.max()! < poly.min()! { return false }
+        }
+        return true
     }
 }

@@ -37,4 +37,32 @@ struct TileCoverTests {
         let tiles = TileCover.tiles(for: c, maxZoom: 14)
         #expect(tiles.map(\.id) == tiles.map(\.id).sorted())
     }
+
+    /// Pitched, only tiles under the ground's trapezoid are read, and every tile some screen
+    /// point shows is among them.
+    @Test func pitchedCoverFollowsTheGround() {
+        let size = ImageSize(width: 1024, height: 768)
+        let c = Camera(center: LatLon(43.736, 7.426), zoom: 15.7, size: size, degreesClockwiseFromNorth: 35, pitch: 60)
+        let tiles = TileCover.tiles(for: c, maxZoom: 14, margin: 32)
+        let r = c.visibleWorldRect(margin: 32)
+        let side = tiles[0].worldSize
+        let inBounds = Int(((r.maxX / side).rounded(.down) - (r.minX / side).rounded(.down) + 1) * ((r.maxY / side).rounded(.down) - (r.minY / side).rounded(.down) + 1))
+        #expect(tiles.count < inBounds)
+        let ids = Set(tiles.map(\.id))
+        for sx in stride(from: 0.0, through: 1024, by: 64) {
+            for sy in stride(from: 0.0, through: 768, by: 64) {
+                let w = c.world(fromScreen: Point(x: sx, y: sy))
+                let id = TileID(z: 14, x: Int((w.x / side).rounded(.down)), y: Int((w.y / side).rounded(.down)))
+                #expect(ids.contains(id), "screen (\(sx), \(sy)) shows \(id)")
+            }
+        }
+    }
+
+    @Test func convexPolygonAndRectangleOverlap() {
+        let diamond = [Point(x: 5, y: 0), Point(x: 10, y: 5), Point(x: 5, y: 10), Point(x: 0, y: 5)]
+        #expect(TileCover.intersects(diamond, Rect(minX: 4, minY: 4, maxX: 6, maxY: 6)))
+        // Inside the diamond's bounds, outside the diamond.
+        #expect(!TileCover.intersects(diamond, Rect(minX: 0, minY: 0, maxX: 1.5, maxY: 1.5)))
+        #expect(!TileCover.intersects(diamond, Rect(minX: 11, minY: 0, maxX: 12, maxY: 10)))
+    }
 }

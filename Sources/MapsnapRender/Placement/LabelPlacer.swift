@@ -213,10 +213,12 @@ final class LabelPlacer {
 
     // MARK: point labels
 
-    /// MapLibre's size scale for a symbol at a screen point: 1 without pitch, smaller toward the horizon.
+    /// MapLibre's size scale for a symbol at a screen point: 1 without pitch, smaller toward the
+    /// horizon. Rounded to sixteenths, so that labels of one name share their shaping (each new
+    /// size is shaped again by Pango, which dominated a pitched snapshot's time).
     private func symbolScale(at screen: Point) -> Double {
         guard let perspective = frame.perspective else { return 1 }
-        return perspective.symbolScale(atPlane: perspective.plane(fromScreen: screen))
+        return (perspective.symbolScale(atPlane: perspective.plane(fromScreen: screen)) * 16).rounded() / 16
     }
 
     /// The warp laying an icon on a pitched map at a screen anchor: MapLibre sizes it on the plane
