@@ -146,7 +146,7 @@ public final class MapRenderer {
             var loaded: [LoadedTile] = []
             for covered in TileCover.tiles(for: camera, minZoom: provider.minZoom, maxZoom: provider.maxZoom, margin: 32) {
                 do {
-                    loaded += try provider.vectorTiles(covered.id).map { LoadedTile(covered: covered, tile: $0) }
+                    loaded += try provider.vectorTiles(covered.id).map { LoadedTile(covered: covered, tile: $0, sourceMaxZoom: provider.maxZoom) }
                 } catch {
                     warnings.warn("\(error); the tile is skipped")
                 }

@@ -8,6 +8,8 @@ import MapsnapTiles
 struct LoadedTile {
     let covered: CoveredTile
     let tile: VectorTile
+    /// The deepest zoom its source holds (deeper views overzoom this tile).
+    var sourceMaxZoom = 14
 }
 
 /// Everything one render needs while it walks the style's layers: the camera, the canvas, the

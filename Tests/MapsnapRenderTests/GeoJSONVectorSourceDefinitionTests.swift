@@ -61,4 +61,31 @@ import MapsnapTiles
         let image = try renderer.render(Camera(center: LatLon(0, 0), zoom: 3, size: ImageSize(width: 64, height: 64)))
         #expect(image.rgba(x: 32, y: 32).a == 128)
     }
+
+    /// line-gradient over a line that crosses tiles: each tile's piece knows where it lies along the
+    /// whole line (lineMetrics), so the colour runs once from red to blue across the image.
+    @Test(arguments: [true, false])
+    func lineGradientSpansTheWholeLine(lineMetrics: Bool) throws {
+        let style = try StyleDocument.parse(Data(#"""
+            {"version": 8, "sources": {"g": {"type": "geojson", "lineMetrics": \#(lineMetrics),
+               "data": {"type": "LineString", "coordinates": [[-80, 0], [80, 0]]}}},
+             "layers": [{"id": "l", "type": "line", "source": "g",
+                         "paint": {"line-width": 10, "line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"]}}]}
+            """#.utf8), baseURL: nil, fileName: "test.json")
+        guard case .geojson(let definition)? = style.sources["g"] else { Issue.record("no geojson source"); return }
+        #expect(definition.lineMetrics == lineMetrics)
+        let renderer = MapRenderer(style: style, sources: ["g": try GeoJSONVectorSource(definition: definition)])
+        let warnings = WarningLog()
+        let image = try renderer.render(Camera(center: LatLon(0, 0), zoom: 1, size: ImageSize(width: 512, height: 64)), warnings: warnings)
+        let west = image.rgba(x: 50, y: 32), middle = image.rgba(x: 256, y: 32), east = image.rgba(x: 462, y: 32)
+        if lineMetrics {
+            #expect(west.r > 230 && west.b < 25, "\(west)")
+            #expect(abs(Int(middle.r) - 128) < 12 && abs(Int(middle.b) - 128) < 12, "\(middle)")
+            #expect(east.b > 230 && east.r < 25, "\(east)")
+            #expect(warnings.messages.isEmpty)
+        } else {
+            // Without lineMetrics the pieces do not know their place: said once, drawn per piece.
+            #expect(warnings.messages.contains { $0.contains("lineMetrics") })
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MapsnapGeo
 import MapsnapStyle
+import MapsnapTiles
 
 /// `line`: lines are drawn as MapLibre draws them (`LineStrip` + `LineRasterizer`): its join and
 /// cap shapes, anti-aliasing, blur, gap width, offset, dashes (in line widths at the integer zoom
@@ -49,6 +50,71 @@ enum LinePainter {
             || (s.pattern?.dependsOnFeature ?? false)
     }
 
+    /// `line-gradient`: each line piece coloured by its progress along the whole line, which a
+    /// GeoJSON source with `lineMetrics` records on every piece (`mapbox_clip_start`, `_end`).
+    static func paintGradient(_ layer: StyleLayer, _ style: LineLayer, _ gradient: StyleProperty<Color>, in frame: RenderFrame) {
+        let zoom = frame.zoom
+        let rasterizer = LineRasterizer(image: frame.canvas.image, pixelRatio: frame.canvas.pixelRatio, perspective: frame.perspective)
+        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
+                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
+        let colors = LineRasterizer.Colors(gradient, zoom: zoom, exact: style.gradientIsStep)
+        func ramp(_ resolution: Int) -> LineRasterizer.Gradient {
+            LineRasterizer.Gradient(colors, resolution: resolution, nearest: style.gradientIsStep)
+        }
+        var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        var tileRamp = ramp(256)
+        let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
+        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { loaded, projection in
+            clip = rasterizer.clip(tileCorners: projection.tileCorners)
+            guard style.gradientIsStep else { return }
+            // MapLibre sizes a step ramp from the tile's longest line and the overzoom it may see.
+            var longest = 0.0
+            if let source = layer.source {
+                for group in frame.features(source: source, sourceLayer: layer.sourceLayer ?? GeoJSONVectorSource.layerName)
+                where group.tile.covered == loaded.covered {
+                    // In tile sides: tile units over the extent (the plane length of one unit over a side's).
+                    let side = (group.projection.planeCorners[1] - group.projection.planeCorners[0]).length / group.projection.scale
+                    for f in group.features { for part in f.parts ?? [] { longest = max(longest, Self.length(part) / side) } }
+                }
+            }
+            let overzoom = loaded.covered.id.z == loaded.sourceMaxZoom ? exp2(Double(22 - loaded.covered.id.z)).rounded(.up) : 1
+            tileRamp = ramp(LineRasterizer.Gradient.stepResolution(longestLine: longest, overzoom: overzoom))
+        }, tileEnd: {}) { feature, projection in
+            guard feature.geometryType != .point, let parts = feature.parts else { return }
+            let resolved = resolve(style, zoom: zoom, feature: feature.feature)
+            guard resolved.width > 0, resolved.opacity > 0 else { return }
+            func number(_ key: String) -> Double? {
+                if case .number(let n)? = feature.feature.property(key) { return n }
+                return nil
+            }
+            let start = number("mapbox_clip_start"), end = number("mapbox_clip_end")
+            if start == nil { frame.warnings.warn("layer '\(layer.id)': line-gradient needs a GeoJSON source with \"lineMetrics\": true; the gradient spans each line piece instead") }
+            let moved = projection.translated(by: shift)
+            for part in parts where part.count > 1 {
+                let plane = moved.plane(part)
+                var g = tileRamp
+                (g.start, g.end, g.length) = (start ?? 0, end ?? 1, Polyline(plane).length)
+                var paint = resolved.rasterPaint()
+                paint.dash = nil
+                paint.gradient = g
+                for piece in moved.crossesNearPlane ? frame.perspective!.clipLine(plane) : [plane] {
+                    // No distance reset: the progress runs over the whole piece.
+                    let strip = LineStrip(piece, polygon: feature.geometryType == .polygon, join: resolved.join, cap: resolved.cap,
+                                          miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
+                                          sharpCornerOffset: sharpCornerOffset)
+                    rasterizer.draw(strip, paint, clip: clip)
+                }
+            }
+        }
+    }
+
+    private static func length(_ part: [TilePoint]) -> Double {
+        zip(part, part.dropFirst()).reduce(0) { sum, pair in
+            let dx = Double(pair.1.x - pair.0.x), dy = Double(pair.1.y - pair.0.y)
+            return sum + (dx * dx + dy * dy).squareRoot()
+        }
+    }
+
     static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {
         let canvas = frame.canvas, zoom = frame.zoom
         let perFeature = dependsOnFeature(style)
@@ -70,6 +136,10 @@ enum LinePainter {
         }
         let constantPaint = constant.map(paint) ?? nil
         if constant != nil && constantPaint == nil { return }
+        if let gradient = style.gradient {
+            paintGradient(layer, style, gradient, in: frame)
+            return
+        }
         let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
         let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
         // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).

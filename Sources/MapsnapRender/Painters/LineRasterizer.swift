@@ -29,6 +29,8 @@ struct LineRasterizer {
         var dash: Dash? = nil
         /// Drawn instead of `color` (and of dashes) when set.
         var pattern: Pattern? = nil
+        /// Drawn instead of `color` when set (`line-gradient`).
+        var gradient: Gradient? = nil
     }
 
     /// A dash pattern as MapLibre's line atlas holds it: dash and gap lengths in `unit` points
@@ -100,7 +102,7 @@ struct LineRasterizer {
 
     /// Draws one strip (screen points) with `paint`.
     func draw(_ strip: LineStrip, _ paint: Paint, clip: Clip) {
-        guard !strip.triangles.isEmpty, paint.opacity > 0, paint.pattern != nil || paint.color.a > 0,
+        guard !strip.triangles.isEmpty, paint.opacity > 0, paint.pattern != nil || paint.gradient != nil || paint.color.a > 0,
               clip.minX < clip.maxX, clip.minY < clip.maxY else { return }
         let antialiasing = 1 / pixelRatio / 2
         let halfWidth = paint.width / 2, gap = paint.gapWidth / 2
@@ -114,7 +116,7 @@ struct LineRasterizer {
         device.reserveCapacity(strip.vertices.count)
         normals.reserveCapacity(strip.vertices.count)
         var distances: [Double] = []
-        if paint.dash != nil || paint.pattern != nil { distances = strip.vertices.map(\.distance) }
+        if paint.dash != nil || paint.pattern != nil || paint.gradient != nil { distances = strip.vertices.map(\.distance) }
         // Pitched: how much wider the anti-aliasing fade is on the plane than on screen at each
         // vertex (MapLibre's v_gamma_scale), so that edges stay one device pixel soft.
         var gammaScales: [Double] = []
@@ -138,7 +140,7 @@ struct LineRasterizer {
         let c = paint.color
         let shade = Shade(r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a, opacity: paint.opacity,
                           inset: inset, outset: outset, blur2: blur2, dash: paint.dash, dashGamma: (paint.dash?.gamma ?? 1) / pixelRatio,
-                          pattern: paint.pattern, width: paint.width)
+                          pattern: paint.pattern, gradient: paint.gradient, width: paint.width)
         image.withMutablePixels { data, stride in
             for (i0, i1, i2) in strip.triangles {
                 let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
@@ -162,14 +164,16 @@ struct LineRasterizer {
         var width = 1.0
         let dash: Dash?
         let pattern: Pattern?
+        let gradient: Gradient?
         /// Half the width (points) of the smooth step across a dash's edge.
         let dashGamma: Double
         /// The colour fully covering a pixel (most of a line's pixels), packed once.
         let opaque: UInt32
 
         init(r: Double, g: Double, b: Double, a: Double, opacity: Double, inset: Double, outset: Double, blur2: Double,
-             dash: Dash?, dashGamma: Double, pattern: Pattern? = nil, width: Double = 1) {
+             dash: Dash?, dashGamma: Double, pattern: Pattern? = nil, gradient: Gradient? = nil, width: Double = 1) {
             self.width = width
+            self.gradient = gradient
             (self.r, self.g, self.b, self.a) = (r, g, b, a)
             self.pattern = pattern
             (self.opacity, self.inset, self.outset, self.blur2, self.dash, self.dashGamma) = (opacity, inset, outset, blur2, dash, dashGamma)
@@ -243,7 +247,9 @@ struct LineRasterizer {
                 }
                 if alpha > 0 {
                     let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    if let pattern = shade.pattern {
+                    if let gradient = shade.gradient {
+                        row.storeBytes(of: Pattern.blend(gradient.sample(along), alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                    } else if let pattern = shade.pattern {
                         // The pattern's height spans the line's width; along, it keeps its aspect.
                         var u = (along / (pattern.pointWidth * shade.width / pattern.pointHeight)).truncatingRemainder(dividingBy: 1)
                         if u < 0 { u += 1 }

@@ -9,14 +9,14 @@ extension GeoJSONVectorSource {
         case .inline(let value):
             do {
                 try self.init(geoJSON: value, maxZoom: definition.maxZoom, buffer: definition.buffer, tolerance: definition.tolerance,
-                              generateId: definition.generateId, attribution: definition.attribution)
+                              generateId: definition.generateId, lineMetrics: definition.lineMetrics, attribution: definition.attribution)
             } catch {
                 throw .invalid(file: "inline data", error)
             }
         case .url(let url):
             guard let file = definition.fileURL else { throw .notLocal(url: url) }
             try self.init(contentsOf: file, maxZoom: definition.maxZoom, buffer: definition.buffer, tolerance: definition.tolerance,
-                          generateId: definition.generateId, attribution: definition.attribution)
+                          generateId: definition.generateId, lineMetrics: definition.lineMetrics, attribution: definition.attribution)
         }
     }
 }

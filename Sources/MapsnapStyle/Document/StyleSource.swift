@@ -105,6 +105,8 @@ public struct GeoJSONSourceDefinition: Sendable, Hashable {
     public var tolerance: Double = 0.375
     /// Number the features 0, 1, 2… as their ids (the spec's `generateId`), replacing theirs.
     public var generateId: Bool = false
+    /// Measure lines for `line-gradient` (the spec's `lineMetrics`).
+    public var lineMetrics: Bool = false
 
     public init(data: Data, fileURL: URL? = nil, maxZoom: Int = 18, attribution: String? = nil,
                 buffer: Double = 128, tolerance: Double = 0.375, generateId: Bool = false) {
@@ -209,10 +211,12 @@ extension StyleSource {
             }
             definition.buffer = number("buffer", in: 0...512, default: 128)
             definition.tolerance = number("tolerance", in: 0...Double.greatestFiniteMagnitude, default: 0.375)
-            switch object["generateId"] {
-            case .bool(let b)?: definition.generateId = b
-            case nil: break
-            case let other?: log.error("\(path).generateId", "expected a boolean, got \(other.json)")
+            for (key, flag) in [("generateId", \GeoJSONSourceDefinition.generateId), ("lineMetrics", \.lineMetrics)] {
+                switch object[key] {
+                case .bool(let b)?: definition[keyPath: flag] = b
+                case nil: break
+                case let other?: log.error("\(path).\(key)", "expected a boolean, got \(other.json)")
+                }
             }
             // Options that change what is drawn, which this renderer does not implement yet.
             if object["cluster"] == .bool(true) {

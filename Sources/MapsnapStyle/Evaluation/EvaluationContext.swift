@@ -3,6 +3,8 @@ import MapsnapGeo
 /// and, for data-driven expressions, the feature.
 public struct EvaluationContext {
     public var zoom: Double
+    /// `["line-progress"]`: how far along its line (0…1) a `line-gradient` is evaluated.
+    public var lineProgress: Double = 0
     /// The feature, or `NoFeature` when there is none. Stored as a plain existential rather than
     /// an optional one: reading a property through `(any Feature)?` copied the feature (and
     /// retained what it holds) on every `get`; this way `property(_:)` calls straight through.

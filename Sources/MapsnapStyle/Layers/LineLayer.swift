@@ -20,6 +20,17 @@ public struct LineLayer: Sendable {
     public var miterLimit: StyleProperty<Double>
     public var roundLimit: StyleProperty<Double>
     public var sortKey: StyleProperty<Double>?
+    /// A colour along the line by `["line-progress"]` (GeoJSON sources with `lineMetrics`); it
+    /// replaces `line-color`.
+    public var gradient: StyleProperty<Color>?
+    /// Whether the gradient is a `step` (MapLibre samples it without interpolating, finer).
+    public var gradientIsStep: Bool
+
+    private static func isStep(_ e: any Expression) -> Bool {
+        if e is Step { return true }
+        // Through type annotations (a coercion to colour around the step).
+        return (e is Coercion || e is TypeAssertion) && e.children.count == 1 && isStep(e.children[0])
+    }
 
     init(_ p: LayerPropertyReader) {
         color = p.paint("line-color", default: Color.black)
@@ -37,5 +48,7 @@ public struct LineLayer: Sendable {
         miterLimit = p.layout("line-miter-limit", default: 2.0)
         roundLimit = p.layout("line-round-limit", default: 1.05)
         sortKey = p.optionalLayout("line-sort-key", fallback: 0.0)
+        gradient = p.optionalPaint("line-gradient", fallback: Color.transparent)
+        gradientIsStep = gradient?.expression.map { Self.isStep($0) } ?? false
     }
 }

@@ -71,6 +71,15 @@ public struct StyleProperty<T: Sendable>: Sendable {
         return convert(value) ?? defaultValue
     }
 
+    /// A `line-gradient`'s colour at a fraction of its line's length.
+    public func evaluate(zoom: Double, lineProgress: Double) -> T {
+        guard let evaluator else { return constant }
+        var context = EvaluationContext(zoom: zoom)
+        context.lineProgress = lineProgress
+        guard let value = evaluator.evaluate(context) else { return defaultValue }
+        return convert(value) ?? defaultValue
+    }
+
     /// The value when the property is constant (after folding constant expressions).
     public var constantValue: T? {
         if case .constant(let value) = storage { return value }

@@ -8,6 +8,9 @@ import MapsnapGeo
 ///   it, polygon rings are clipped edge by edge (Sutherland–Hodgman, one axis at a time);
 /// - below `maxZoom`, vertices whose Douglas–Peucker deviation is under the tolerance are dropped,
 ///   and whole lines (rings) shorter (smaller) than it;
+/// - with `lineMetrics`, each piece of a line is a feature of its own that carries where it lies
+///   along the whole line (`mapbox_clip_start`, `mapbox_clip_end`, fractions of its length), as
+///   geojson-vt writes them for `line-gradient`;
 /// - outer rings are wound clockwise on screen and holes the other way (the MVT rule, which the
 ///   fill painter's non-zero winding relies on);
 /// - coordinates are rounded to `extent` units per tile side.
@@ -20,6 +23,8 @@ struct GeoJSONTiler {
     /// The simplification tolerance in points of a 512-point tile; none at `maxZoom`.
     let tolerance: Double
     let maxZoom: Int
+    var lineMetrics = false
+    static let clipStart = "mapbox_clip_start", clipEnd = "mapbox_clip_end"
 
     /// The features of tile `id`, clipped, simplified and in tile units.
     func tile(_ id: TileID) -> [VectorTileWriter.Feature] {
@@ -50,10 +55,18 @@ struct GeoJSONTiler {
                     }
                 case .lines(let lines):
                     for line in lines {
-                        let shifted = Self.shifted(line.vertices, by: shift)
+                        var shifted = Self.shifted(line.vertices, by: shift)
+                        if lineMetrics { Self.measure(&shifted) }
                         for piece in Self.clip(shifted, minX: minX, maxX: maxX, minY: minY, maxY: maxY, polygon: false) {
                             guard tol == 0 || line.size >= tol else { continue }
-                            parts.append(Self.simplified(piece, sqTolerance: tol * tol).map(quantize))
+                            let points = Self.simplified(piece, sqTolerance: tol * tol).map(quantize)
+                            if lineMetrics, line.size > 0, let first = piece.first, let last = piece.last {
+                                out.append(VectorTileWriter.Feature(id: feature.id, type: .lineString, parts: [points],
+                                    properties: feature.properties + [(Self.clipStart, .number(first.distance / line.size)),
+                                                                      (Self.clipEnd, .number(last.distance / line.size))]))
+                            } else {
+                                parts.append(points)
+                            }
                         }
                     }
                 case .polygons(let polygons):
@@ -79,8 +92,17 @@ struct GeoJSONTiler {
         return out
     }
 
+    /// Sets each vertex's distance along the line (unit), as geojson-vt measures it.
+    private static func measure(_ line: inout [UnitVertex]) {
+        var total = 0.0
+        for i in line.indices {
+            if i > 0 { total += ((line[i].x - line[i - 1].x) * (line[i].x - line[i - 1].x) + (line[i].y - line[i - 1].y) * (line[i].y - line[i - 1].y)).squareRoot() }
+            line[i].distance = total
+        }
+    }
+
     private static func shifted(_ vertices: [UnitVertex], by shift: Double) -> [UnitVertex] {
-        shift == 0 ? vertices : vertices.map { UnitVertex(x: $0.x + shift, y: $0.y, importance: $0.importance) }
+        shift == 0 ? vertices : vertices.map { UnitVertex(x: $0.x + shift, y: $0.y, importance: $0.importance, distance: $0.distance) }
     }
 
     /// The vertices that matter at this tolerance (all of them at 0).
@@ -122,7 +144,7 @@ struct GeoJSONTiler {
         let other: WritableKeyPath<UnitVertex, Double> = axis == \UnitVertex.x ? \.y : \.x
         func crossing(_ a: UnitVertex, _ b: UnitVertex, at edge: Double) -> UnitVertex {
             let t = (edge - a[keyPath: axis]) / (b[keyPath: axis] - a[keyPath: axis])
-            var v = UnitVertex(x: 0, y: 0, importance: 1)
+            var v = UnitVertex(x: 0, y: 0, importance: 1, distance: a.distance + (b.distance - a.distance) * t)
             v[keyPath: axis] = edge
             v[keyPath: other] = a[keyPath: other] + (b[keyPath: other] - a[keyPath: other]) * t
             return v

@@ -31,9 +31,10 @@ public final class GeoJSONVectorSource: VectorTileProvider {
 
     /// Reads a GeoJSON object (a FeatureCollection, a Feature or a bare geometry) with
     /// MapLibre's rules (`GeoJSONReader.Rules.mapLibre`). `buffer` and `tolerance` are in points
-    /// of a 512-point tile (the spec's defaults: 128 and 0.375).
+    /// of a 512-point tile (the spec's defaults: 128 and 0.375). `lineMetrics` gives each line
+    /// piece its place along the whole line, for `line-gradient`.
     public init(geoJSON: JSONValue, maxZoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
-                generateId: Bool = false, attribution: String? = nil) throws(GeoJSONError) {
+                generateId: Bool = false, lineMetrics: Bool = false, attribution: String? = nil) throws(GeoJSONError) {
         let maxZoom = min(max(maxZoom, 0), 24)
         let tileTolerance = tolerance / WebMercator.tileSize / Double(1 << maxZoom)
         let document = try GeoJSONReader.read(geoJSON, rules: .mapLibre)
@@ -41,20 +42,21 @@ public final class GeoJSONVectorSource: VectorTileProvider {
         self.maxZoom = maxZoom
         self.attribution = attribution
         problems = document.problems
-        tiler = GeoJSONTiler(features: features, extent: Self.extent, buffer: buffer, tolerance: tolerance, maxZoom: maxZoom)
+        tiler = GeoJSONTiler(features: features, extent: Self.extent, buffer: buffer, tolerance: tolerance, maxZoom: maxZoom,
+                             lineMetrics: lineMetrics)
         bounds = Self.bounds(of: features)
     }
 
     /// Reads a GeoJSON file (as `init(geoJSON:…)`); errors name the file.
     public convenience init(contentsOf file: URL, maxZoom: Int = 18, buffer: Double = 128, tolerance: Double = 0.375,
-                            generateId: Bool = false, attribution: String? = nil) throws(GeoJSONSourceError) {
+                            generateId: Bool = false, lineMetrics: Bool = false, attribution: String? = nil) throws(GeoJSONSourceError) {
         let data: Data
         do { data = try InputFile.read(file.path) } catch { throw .unreadable(error) }
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch { throw .malformedJSON(file: file.path, error) }
         do {
             try self.init(geoJSON: value, maxZoom: maxZoom, buffer: buffer, tolerance: tolerance, generateId: generateId,
-                          attribution: attribution)
+                          lineMetrics: lineMetrics, attribution: attribution)
         } catch {
             throw .invalid(file: file.path, error)
         }

@@ -9,6 +9,8 @@ struct UnitVertex: Equatable {
     var x: Double
     var y: Double
     var importance: Double
+    /// With `lineMetrics`: the distance (unit) along the whole line from its first vertex.
+    var distance: Double = 0
 }
 
 /// A line or a ring in unit coordinates, with the size the tiler uses to drop geometry too small

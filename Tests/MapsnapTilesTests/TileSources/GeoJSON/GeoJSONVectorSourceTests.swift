@@ -34,6 +34,25 @@ import Testing
         #expect(source.featureCount == 1)
     }
 
+    /// With `lineMetrics`, every piece of a cut line carries where it lies along the whole line
+    /// (geojson-vt's `mapbox_clip_start`/`_end`, fractions of its length), for `line-gradient`.
+    @Test func lineMetricsRecordEachPiecesPlace() throws {
+        let json = try JSONValue.parse(#"{"type": "LineString", "coordinates": [[-90, 10], [90, 10]]}"#)
+        let measured = try GeoJSONVectorSource(geoJSON: json, maxZoom: 4, buffer: 0, lineMetrics: true)
+        func clip(_ f: VectorTileFeature) -> (Double, Double)? {
+            guard case .number(let a)? = f.property("mapbox_clip_start"), case .number(let b)? = f.property("mapbox_clip_end") else { return nil }
+            return (a, b)
+        }
+        // At z1 the line crosses the two northern tiles: the west one holds its first half.
+        let west = try Self.features(measured, 1, 0, 0), east = try Self.features(measured, 1, 1, 0)
+        let w = try #require(clip(west[0])), e = try #require(clip(east[0]))
+        #expect(abs(w.0) < 1e-12 && abs(w.1 - 0.5) < 1e-9)
+        #expect(abs(e.0 - 0.5) < 1e-9 && abs(e.1 - 1) < 1e-12)
+        // Without it, pieces carry nothing extra.
+        let plain = try GeoJSONVectorSource(geoJSON: json, maxZoom: 4, buffer: 0)
+        #expect(clip(try Self.features(plain, 1, 0, 0)[0]) == nil)
+    }
+
     @Test func propertiesAndIds() throws {
         let source = try Self.source(#"""
             {"type": "FeatureCollection", "features": [
