@@ -67,15 +67,14 @@ enum CirclePainter {
                         }
                         defer { if local != nil { cairo_restore(canvas.cr) } }
                         let fill = style.color.evaluate(zoom: zoom, feature: feature)
-                        // circle-blur: the disc fades out over this fraction of its radius.
                         let outer = radius + strokeWidth
-                        let blur = min(style.blur.evaluate(zoom: zoom, feature: feature), 1)
-                        let blurred = blur * outer > shift
-                        if blurred { cairo_push_group(canvas.cr) }
-                        defer { if blurred { fade(center: center, outer: outer, blur: blur, canvas: canvas) } }
-                        if strokeWidth > 0 {
-                            let stroke = style.strokeColor.evaluate(zoom: zoom, feature: feature)
-                            let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
+                        let blur = style.blur.evaluate(zoom: zoom, feature: feature)
+                        let stroke = style.strokeColor.evaluate(zoom: zoom, feature: feature)
+                        let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
+                        if blur * outer > shift {
+                            blurredDisc(center: center, radius: radius, strokeWidth: strokeWidth, blur: blur,
+                                        fill: fill, opacity: opacity, stroke: stroke, strokeOpacity: strokeOpacity, canvas: canvas)
+                        } else if strokeWidth > 0 {
                             disc(center: center, radius: radius, fill: fill, opacity: opacity, strokeWidth: strokeWidth,
                                  stroke: stroke, strokeOpacity: strokeOpacity, edgeShift: shift, canvas: canvas)
                         } else {
@@ -109,20 +108,40 @@ enum CirclePainter {
         }
     }
 
-    /// Composites the group drawn since `cairo_push_group` through a radial fade: opaque up to
-    /// `(1 - blur) · outer`, transparent at `outer`, smooth-stepped as MapLibre's shader does.
-    static func fade(center: Point, outer: Double, blur: Double, canvas: Canvas) {
-        let cr = canvas.cr
-        cairo_pop_group_to_source(cr)
-        let mask = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, outer)
-        defer { cairo_pattern_destroy(mask) }
-        let inner = 1 - blur
-        cairo_pattern_add_color_stop_rgba(mask, 0, 0, 0, 0, 1)
-        for k in 0...8 {
-            let t = Double(k) / 8
-            cairo_pattern_add_color_stop_rgba(mask, inner + blur * t, 0, 0, 0, 1 - t * t * (3 - 2 * t))
+    /// `circle-blur` as MapLibre's circle shader computes it, as a radial gradient: with `L` the
+    /// distance from the center over `radius + strokeWidth`, the opacity is a smooth step from 1 at
+    /// `L = 1 − blur` to 0 at the edge (a blur above 1 leaves even the center translucent), and
+    /// the fill turns into the stroke colour over the same `blur`, ending at the fill's edge.
+    static func blurredDisc(center: Point, radius: Double, strokeWidth: Double, blur: Double, fill: Color, opacity: Double,
+                            stroke: Color, strokeOpacity: Double, canvas: Canvas) {
+        let cr = canvas.cr, outer = radius + strokeWidth
+        guard outer > 0, blur > 0 else { return }
+        func smoothstep(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+            let t = min(max((x - e0) / (e1 - e0), 0), 1)
+            return t * t * (3 - 2 * t)
         }
-        cairo_mask(cr, mask)
+        let gradient = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, outer)!
+        defer { cairo_pattern_destroy(gradient) }
+        let edge = radius / outer
+        let steps = 48
+        for k in 0...steps {
+            let l = Double(k) / Double(steps)
+            let visible = smoothstep(0, -blur, l - 1)
+            let toStroke = strokeWidth < 0.01 ? 0 : smoothstep(-blur, 0, l - edge)
+            // Premultiplied mix of the two colours, as the shader mixes them.
+            let fa = fill.a * opacity, sa = stroke.a * strokeOpacity
+            let a = fa + (sa - fa) * toStroke
+            let r = fill.r * fa + (stroke.r * sa - fill.r * fa) * toStroke
+            let g = fill.g * fa + (stroke.g * sa - fill.g * fa) * toStroke
+            let b = fill.b * fa + (stroke.b * sa - fill.b * fa) * toStroke
+            let alpha = a * visible
+            if a > 0 { cairo_pattern_add_color_stop_rgba(gradient, l, r / a, g / a, b / a, alpha) }
+            else { cairo_pattern_add_color_stop_rgba(gradient, l, 0, 0, 0, 0) }
+        }
+        cairo_new_path(cr)
+        cairo_arc(cr, center.x, center.y, outer, 0, 2 * .pi)
+        cairo_set_source(cr, gradient)
+        cairo_fill(cr)
     }
 
     static func disc(_ center: Point, _ radius: Double, _ color: Color, _ opacity: Double, _ canvas: Canvas) {
