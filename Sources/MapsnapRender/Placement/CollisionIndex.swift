@@ -1,13 +1,15 @@
 import MapsnapGeo
 import MapsnapFormats
+import MapsnapStyle
 /// Boxes already taken by placed labels, in a uniform grid so that a query only looks at nearby
-/// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one.
+/// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one
+/// (with `cooperative` overlap: none taken by a symbol that allows no overlap).
 final class CollisionIndex {
     private let cellSize = 64.0
     private let origin: Point
     private let columns: Int
     private let rows: Int
-    private var cells: [[Rect]]
+    private var cells: [[(box: Rect, yields: Bool)]]
 
     init(bounds: Rect) {
         origin = Point(x: bounds.minX, y: bounds.minY)
@@ -24,22 +26,26 @@ final class CollisionIndex {
         return (min(c0, c1)...max(c0, c1), min(r0, r1)...max(r0, r1))
     }
 
-    func collides(_ box: Rect) -> Bool {
+    /// Whether `box` may not be placed with `mode`: `always` never collides; `cooperative`
+    /// collides only with boxes of symbols placed with `never` (and of overlays and decorations).
+    func collides(_ box: Rect, _ mode: OverlapMode = .never) -> Bool {
+        if mode == .always { return false }
         let (cols, rws) = cellRange(box)
         for r in rws {
-            for c in cols where cells[r * columns + c].contains(where: { $0.intersects(box) }) {
+            for c in cols where cells[r * columns + c].contains(where: { $0.box.intersects(box) && !(mode == .cooperative && $0.yields) }) {
                 return true
             }
         }
         return false
     }
 
-    func collides(_ boxes: [Rect]) -> Bool { boxes.contains(where: collides) }
+    func collides(_ boxes: [Rect], _ mode: OverlapMode = .never) -> Bool { boxes.contains { collides($0, mode) } }
 
-    func insert(_ box: Rect) {
+    /// Takes `box` for a symbol placed with `mode` (overlays and decorations: `never`).
+    func insert(_ box: Rect, _ mode: OverlapMode = .never) {
         let (cols, rws) = cellRange(box)
-        for r in rws { for c in cols { cells[r * columns + c].append(box) } }
+        for r in rws { for c in cols { cells[r * columns + c].append((box, mode != .never)) } }
     }
 
-    func insert(_ boxes: [Rect]) { boxes.forEach(insert) }
+    func insert(_ boxes: [Rect], _ mode: OverlapMode = .never) { boxes.forEach { insert($0, mode) } }
 }

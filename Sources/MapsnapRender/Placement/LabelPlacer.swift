@@ -24,7 +24,7 @@ final class LabelPlacer {
         let paint: TextPaint
         let anchors: Anchors
         let padding: Double
-        let allowOverlap: Bool
+        let overlap: OverlapMode
         let ignorePlacement: Bool
         /// Where the text may sit around its anchor point, tried in order (`text-variable-anchor`;
         /// otherwise just `text-anchor` with its offset in points).
@@ -36,6 +36,8 @@ final class LabelPlacer {
         let maxAngle: Double       // radians
         let spacing: Double
         let placement: SymbolPlacement
+        /// Its tile's center on the plane (see `PlacedLabel.tileCenter`).
+        let tileCenter: Point
     }
     struct TextPlacement {
         let anchor: TextAnchor
@@ -47,7 +49,7 @@ final class LabelPlacer {
         let offset: Point
         let padding: Double
         let opacity: Double
-        let allowOverlap: Bool
+        let overlap: OverlapMode
         let ignorePlacement: Bool
         let optional: Bool
         let textOptional: Bool
@@ -136,7 +138,7 @@ final class LabelPlacer {
                                  opacity: opacity),
                 anchors: anchors,
                 padding: style.textPadding.evaluate(zoom: zoom, feature: feature),
-                allowOverlap: style.textAllowOverlap.evaluate(zoom: zoom, feature: feature),
+                overlap: Self.overlap(style.textOverlap, style.textAllowOverlap, zoom: zoom, feature: feature),
                 ignorePlacement: style.textIgnorePlacement.evaluate(zoom: zoom, feature: feature),
                 textPlacements: Self.textPlacements(
                     anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
@@ -148,7 +150,8 @@ final class LabelPlacer {
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
                 spacing: spacing,
-                placement: placement))
+                placement: placement,
+                tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25))
         }
         if style.sortKey != nil {
             candidates = candidates.enumerated()
@@ -156,19 +159,48 @@ final class LabelPlacer {
                 .map(\.element)
         }
         var placed: [PlacedLabel] = []
-        for c in candidates {
+        for (index, c) in candidates.enumerated() {
+            let first = placed.count
             switch c.anchors {
             case .points(let points):
                 for p in points {
-                    if let label = placePoint(c, at: p) { placed.append(label); break }
+                    if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label); break }
                 }
             case .spaced(let points):
-                placed += points.compactMap { placePoint(c, at: $0) }
+                for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
             }
+            for i in first..<placed.count { (placed[i].featureIndex, placed[i].tileCenter) = (index, c.tileCenter) }
         }
+        // Draw order: with a symbol-sort-key, by key across all tiles (placement order, as
+        // MapLibre merges the tiles' segments by key); otherwise tile by tile as MapLibre draws
+        // them (lower tiles first), and within a tile, when symbols may overlap, lower on screen
+        // later (on top), at the same height the later feature first.
+        guard style.sortKey == nil else { return placed }
+        let byY = Self.sortsByViewportY(style, zoom: zoom)
+        placed = placed.enumerated().sorted { a, b in
+            let (p, q) = (a.element, b.element)
+            if p.tileCenter.y != q.tileCenter.y { return p.tileCenter.y > q.tileCenter.y }
+            if p.tileCenter.x != q.tileCenter.x { return p.tileCenter.x > q.tileCenter.x }
+            if byY && p.anchorY != q.anchorY { return p.anchorY < q.anchorY }
+            if byY && p.featureIndex != q.featureIndex { return p.featureIndex > q.featureIndex }
+            return a.offset < b.offset
+        }.map(\.element)
         return placed
+    }
+
+    /// MapLibre's `symbol-z-order` rule: `viewport-y`, or `auto` without `symbol-sort-key`, orders
+    /// symbols by their height on screen when they may overlap (some overlap mode other than
+    /// `never`, or ignore-placement); otherwise they are drawn in placement order.
+    static func sortsByViewportY(_ style: SymbolLayer, zoom: Double) -> Bool {
+        let order = style.symbolZOrder.evaluate(zoom: zoom, feature: nil)
+        guard order == .viewportY || (order == .auto && style.sortKey == nil) else { return false }
+        func mode(_ m: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>) -> OverlapMode {
+            m?.evaluate(zoom: zoom, feature: nil) ?? (allow.evaluate(zoom: zoom, feature: nil) ? .always : .never)
+        }
+        return mode(style.textOverlap, style.textAllowOverlap) != .never || mode(style.iconOverlap, style.iconAllowOverlap) != .never
+            || style.textIgnorePlacement.evaluate(zoom: zoom, feature: nil) || style.iconIgnorePlacement.evaluate(zoom: zoom, feature: nil)
     }
 
     /// Point features: each point inside its own tile (the buffer copies belong to the neighbours).
@@ -231,6 +263,12 @@ final class LabelPlacer {
         return IconWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
     }
 
+    /// `icon-overlap`/`text-overlap` when set, else `*-allow-overlap` (true: `always`).
+    static func overlap(_ mode: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>, zoom: Double, feature: any Feature) -> OverlapMode {
+        if let mode { return mode.evaluate(zoom: zoom, feature: feature) }
+        return allow.evaluate(zoom: zoom, feature: feature) ? .always : .never
+    }
+
     /// Whether a symbol lies on a pitched map: `*-pitch-alignment: map`, or `auto` with a rotation
     /// alignment of `map` (`auto` rotation: `map` along lines, `viewport` at points).
     static func liesOnMap(pitch: Alignment, rotation: Alignment, alongLine: Bool) -> Bool {
@@ -254,7 +292,7 @@ final class LabelPlacer {
                 let origin = Point(x: p.x + offset.x - fx * b.width, y: p.y + offset.y - fy * b.height)
                 let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                              about: p, by: c.rotation)
-                let fits = inside(box) && (c.allowOverlap || !frame.collisions.collides(box.insetBy(-c.padding)))
+                let fits = inside(box) && !frame.collisions.collides(box.insetBy(-c.padding), c.overlap)
                 if fits || i == 0 {
                     textBox = box
                     textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
@@ -282,7 +320,7 @@ final class LabelPlacer {
             return warp?.bounds(turned) ?? box
         }
         var iconFits = iconScreenBox.map { box in
-            inside(box) && ((c.icon?.allowOverlap ?? false) || !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0))))
+            inside(box) && !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0)), c.icon?.overlap ?? .never)
         } ?? false
         // Text and icon go together unless one of them is optional (MapLibre's rule).
         if let icon = c.icon, text != nil {
@@ -290,8 +328,8 @@ final class LabelPlacer {
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
         guard textFits || iconFits else { return nil }
-        if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding)) }
-        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding)) }
+        if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding), c.overlap) }
+        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding), i.overlap) }
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
@@ -320,7 +358,7 @@ final class LabelPlacer {
             offset: Self.point(offset) * size,
             padding: style.iconPadding.evaluate(zoom: zoom, feature: feature),
             opacity: style.iconOpacity.evaluate(zoom: zoom, feature: feature),
-            allowOverlap: style.iconAllowOverlap.evaluate(zoom: zoom, feature: feature),
+            overlap: Self.overlap(style.iconOverlap, style.iconAllowOverlap, zoom: zoom, feature: feature),
             ignorePlacement: style.iconIgnorePlacement.evaluate(zoom: zoom, feature: feature),
             optional: style.iconOptional.evaluate(zoom: zoom, feature: feature),
             textOptional: style.textOptional.evaluate(zoom: zoom, feature: feature),
@@ -381,11 +419,13 @@ final class LabelPlacer {
                     Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
                 }
                 guard boxes.allSatisfy(frame.placementBounds.contains) else { continue }
-                if !c.allowOverlap, frame.collisions.collides(boxes) { continue }
-                if !c.ignorePlacement { frame.collisions.insert(boxes) }
+                if frame.collisions.collides(boxes, c.overlap) { continue }
+                if !c.ignorePlacement { frame.collisions.insert(boxes, c.overlap) }
                 lineLabelCenters[c.string, default: []].append(mid)
                 let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
-                out.append(PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint))
+                var label = PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint)
+                label.anchorY = mid.y
+                out.append(label)
                 if c.placement == .lineCenter { break }
             }
         }
@@ -405,11 +445,13 @@ final class LabelPlacer {
                 let w = w * scale, h = h * scale, half = max(w, h) / 2 + icon.padding
                 let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
                 guard frame.labelFits(box) else { continue }
-                if !icon.allowOverlap, frame.collisions.collides(box) { continue }
-                if !icon.ignorePlacement { frame.collisions.insert(box) }
+                if frame.collisions.collides(box, icon.overlap) { continue }
+                if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
                 let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
                                         opacity: icon.opacity, rotation: angle + icon.rotation, tint: icon.tint)
-                out.append(PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed))
+                var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
+                label.anchorY = p.y
+                out.append(label)
             }
         }
         return out

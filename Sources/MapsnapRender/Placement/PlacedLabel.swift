@@ -21,6 +21,13 @@ struct PlacedLabel {
     let shape: Shape
     let paint: TextPaint
     var icon: PlacedIcon?
+    /// Where its anchor lies on screen (y) and its feature's place in the data, for
+    /// `symbol-z-order: viewport-y`.
+    var anchorY = 0.0
+    var featureIndex = 0
+    /// Its tile's center on the plane: MapLibre draws a symbol layer tile by tile, from the
+    /// bottom of the (turned) map up, so where symbols of two tiles overlap the upper tile's win.
+    var tileCenter = Point(x: 0, y: 0)
 }
 
 /// An icon from the sprite, its top-left corner at `origin`, scaled by `size`, turned clockwise by

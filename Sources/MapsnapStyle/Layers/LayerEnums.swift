@@ -13,6 +13,10 @@ public enum SymbolPlacement: String, StyleEnum {
     case lineCenter = "line-center"
 }
 
+/// `icon-overlap`, `text-overlap`: whether a symbol may cover others. `cooperative` may cover
+/// symbols placed with `always` or `cooperative`, never those placed with `never`.
+public enum OverlapMode: String, StyleEnum { case never, always, cooperative }
+
 public enum SymbolZOrder: String, StyleEnum {
     case auto
     case viewportY = "viewport-y"

@@ -37,6 +37,8 @@ public struct SymbolLayer: Sendable {
     public var textPadding: StyleProperty<Double>
     public var textOptional: StyleProperty<Bool>
     public var textAllowOverlap: StyleProperty<Bool>
+    /// Overrides `text-allow-overlap` when set.
+    public var textOverlap: StyleProperty<OverlapMode>?
     public var textIgnorePlacement: StyleProperty<Bool>
     public var textRotationAlignment: StyleProperty<Alignment>
     public var textPitchAlignment: StyleProperty<Alignment>
@@ -60,6 +62,8 @@ public struct SymbolLayer: Sendable {
     public var iconPadding: StyleProperty<Double>
     public var iconOptional: StyleProperty<Bool>
     public var iconAllowOverlap: StyleProperty<Bool>
+    /// Overrides `icon-allow-overlap` when set.
+    public var iconOverlap: StyleProperty<OverlapMode>?
     public var iconIgnorePlacement: StyleProperty<Bool>
     public var iconAnchor: StyleProperty<TextAnchor>
     /// Pixels (scaled by `iconSize`), `[x, y]`.
@@ -108,6 +112,7 @@ public struct SymbolLayer: Sendable {
         textPadding = p.layout("text-padding", default: 2.0)
         textOptional = p.layout("text-optional", default: false)
         textAllowOverlap = p.layout("text-allow-overlap", default: false)
+        textOverlap = p.optionalLayout("text-overlap", fallback: OverlapMode.never)
         textIgnorePlacement = p.layout("text-ignore-placement", default: false)
         textRotationAlignment = p.layout("text-rotation-alignment", default: Alignment.auto)
         textPitchAlignment = p.layout("text-pitch-alignment", default: Alignment.auto)
@@ -124,6 +129,7 @@ public struct SymbolLayer: Sendable {
         iconPadding = p.layout("icon-padding", default: 2.0)
         iconOptional = p.layout("icon-optional", default: false)
         iconAllowOverlap = p.layout("icon-allow-overlap", default: false)
+        iconOverlap = p.optionalLayout("icon-overlap", fallback: OverlapMode.never)
         iconIgnorePlacement = p.layout("icon-ignore-placement", default: false)
         iconAnchor = p.layout("icon-anchor", default: TextAnchor.center)
         iconOffset = p.layout("icon-offset", default: [0.0, 0.0], length: 2)
@@ -138,7 +144,5 @@ public struct SymbolLayer: Sendable {
         iconKeepUpright = p.layout("icon-keep-upright", default: false)
         iconTranslate = p.paint("icon-translate", default: [0.0, 0.0], length: 2)
         iconTranslateAnchor = p.paint("icon-translate-anchor", default: TranslateAnchor.map)
-        // Symbols are drawn in placement order (sort key, then data); "viewport-y" is not done yet.
-        p.notDrawnYet("symbol-z-order")
     }
 }

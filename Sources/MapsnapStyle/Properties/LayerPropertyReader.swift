@@ -51,12 +51,6 @@ final class LayerPropertyReader {
         return compiler.compile(json, path: "\(layerPath).\(groupName).\(name)", definition: definition, default: value)
     }
 
-    /// Properties that are parsed and type-checked (so expressions in them are validated) but not
-    /// drawn yet: warned about like unknown ones when a layer sets them.
-    func notDrawnYet(_ names: String...) {
-        used.subtract(names)
-    }
-
     /// Warns once per property that no layer type read (transitions are ignored: a snapshot has
     /// no time).
     func warnAboutUnusedProperties() {
