@@ -34,6 +34,10 @@ final class LabelPlacer {
         /// `text-rotation-alignment: map`).
         let rotation: Double
         let maxAngle: Double       // radians
+        /// Along lines: turn labels (`text-keep-upright`) and icons (`icon-keep-upright`) that
+        /// would read upside down.
+        let keepTextUpright: Bool
+        let keepIconUpright: Bool
         let spacing: Double
         let placement: SymbolPlacement
         /// Its tile's center on the plane (see `PlacedLabel.tileCenter`).
@@ -149,6 +153,8 @@ final class LabelPlacer {
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
+                keepTextUpright: style.textKeepUpright.evaluate(zoom: zoom, feature: feature),
+                keepIconUpright: style.iconKeepUpright.evaluate(zoom: zoom, feature: feature),
                 spacing: spacing,
                 placement: placement,
                 tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25))
@@ -447,8 +453,10 @@ final class LabelPlacer {
                 guard frame.labelFits(box) else { continue }
                 if frame.collisions.collides(box, icon.overlap) { continue }
                 if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
+                // icon-keep-upright: an icon pointing left along the line is turned half a turn.
+                let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
                 let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
-                                        opacity: icon.opacity, rotation: angle + icon.rotation, tint: icon.tint)
+                                        opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint)
                 var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
                 label.anchorY = p.y
                 out.append(label)
@@ -464,7 +472,7 @@ final class LabelPlacer {
         var line = line, anchor = anchor
         // Keep the text upright: read left to right.
         let start = line.locate(anchor - labelLength / 2).point, end = line.locate(anchor + labelLength / 2).point
-        if end.x < start.x {
+        if end.x < start.x && c.keepTextUpright {
             line = line.reversed
             anchor = line.length - anchor
         }
