@@ -76,6 +76,8 @@ final class LabelPlacer {
         /// Every point where it fits (upright labels repeated along a line).
         case spaced([Point])
         case lines([Polyline])
+        /// Icons without text along lines, at MapLibre's anchors (screen point, line angle).
+        case iconsOnLine([(point: Point, angle: Double)])
     }
 
     /// Places the labels of one symbol layer (call from the top layer down).
@@ -126,6 +128,8 @@ final class LabelPlacer {
             if alongLine && style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .viewport {
                 // Viewport-aligned labels on lines stay horizontal, repeated every symbol-spacing (shields).
                 anchors = .spaced(parts.flatMap { Polyline(projection.screen($0)).spacedPoints(every: spacing).map(\.point) })
+            } else if alongLine, shaped == nil, let icon {
+                anchors = .iconsOnLine(parts.flatMap { self.lineAnchors($0, projection, icon: icon, style: style, feature: feature, spacing: spacing) })
             } else if alongLine {
                 let minimum = shaped?.lineAdvance ?? 0
                 anchors = .lines(parts.map { Polyline(projection.screen($0)) }.filter { $0.length > minimum })
@@ -176,6 +180,8 @@ final class LabelPlacer {
                 for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
+            case .iconsOnLine(let anchors):
+                for a in anchors { if let label = placeIcon(c, at: a.point, angle: a.angle) { placed.append(label) } }
             }
             for i in first..<placed.count { (placed[i].featureIndex, placed[i].tileCenter) = (index, c.tileCenter) }
         }
@@ -441,28 +447,50 @@ final class LabelPlacer {
     /// Icons without text along a line (one-way arrows): every `symbol-spacing`, turned with the
     /// line plus `icon-rotate`.
     private func placeIconsAlong(_ c: Candidate, _ line: Polyline) -> [PlacedLabel] {
-        guard let icon = c.icon else { return [] }
-        let w = icon.icon.pointWidth * icon.size, h = icon.icon.pointHeight * icon.size
-        let half = max(w, h) / 2 + icon.padding
-        var out: [PlacedLabel] = []
-        for run in line.clipped(to: frame.labelArea) {
-            for (p, angle) in run.spacedPoints(every: c.spacing) {
-                let scale = symbolScale(at: p)
-                let w = w * scale, h = h * scale, half = max(w, h) / 2 + icon.padding
-                let box = Rect(minX: p.x - half, minY: p.y - half, maxX: p.x + half, maxY: p.y + half)
-                guard frame.labelFits(box) else { continue }
-                if frame.collisions.collides(box, icon.overlap) { continue }
-                if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
-                // icon-keep-upright: an icon pointing left along the line is turned half a turn.
-                let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
-                let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
-                                        opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint)
-                var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
-                label.anchorY = p.y
-                out.append(label)
-            }
+        line.clipped(to: frame.labelArea).flatMap { run in
+            run.spacedPoints(every: c.spacing).compactMap { placeIcon(c, at: $0.point, angle: $0.angle) }
         }
-        return out
+    }
+
+    /// One icon on a line at `p` (screen), turned with the line: its box (MapLibre's icon box,
+    /// not turned) must fit and, unless it may overlap, miss every placed box.
+    private func placeIcon(_ c: Candidate, at p: Point, angle: Double) -> PlacedLabel? {
+        guard let icon = c.icon else { return nil }
+        let scale = symbolScale(at: p)
+        let w = icon.icon.pointWidth * icon.size * scale, h = icon.icon.pointHeight * icon.size * scale
+        let box = Rect(minX: p.x - w / 2 - icon.padding, minY: p.y - h / 2 - icon.padding,
+                       maxX: p.x + w / 2 + icon.padding, maxY: p.y + h / 2 + icon.padding)
+        guard frame.labelFits(box), !frame.collisions.collides(box, icon.overlap) else { return nil }
+        if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
+        // icon-keep-upright: an icon pointing left along the line is turned half a turn.
+        let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
+        let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
+                                opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint)
+        var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
+        label.anchorY = p.y
+        return label
+    }
+
+    /// MapLibre's anchors for an icon along one tile's part of a line (`LineAnchors`), on screen.
+    private func lineAnchors(_ part: [TilePoint], _ projection: TileProjection, icon: CandidateIcon, style: SymbolLayer,
+                             feature: any Feature, spacing: Double) -> [(point: Point, angle: Double)] {
+        guard part.count > 1 else { return [] }
+        let zoom = frame.zoom
+        // The tile's side in plane points, and how far it is overzoomed (a power of two).
+        let side = (projection.planeCorners[1] - projection.planeCorners[0]).length
+        let overscaling = max(1, exp2((log2(side / (WebMercator.tileSize * exp2(zoom - zoom.rounded(.down))))).rounded()))
+        let units = side / projection.scale            // the layer's extent
+        let k = LineAnchors.extent / units
+        let tilePixelRatio = LineAnchors.extent / (WebMercator.tileSize * overscaling)
+        let boxScale = tilePixelRatio * style.textSize.evaluate(zoom: 18, feature: feature) / LineAnchors.glyphSize
+        let shaped = icon.icon.pointWidth
+        let line = part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) }
+        return LineAnchors.anchors(line, spacing: spacing * tilePixelRatio, labelLength: shaped * boxScale,
+                                   shapedLabelLength: shaped, boxScale: boxScale, overscaling: overscaling).map { a in
+            let at = projection.screen(tileUnits: Point(x: a.point.x / k, y: a.point.y / k))
+            let ahead = projection.screen(tileUnits: Point(x: a.point.x / k + cos(a.angle), y: a.point.y / k + sin(a.angle)))
+            return (at, atan2(ahead.y - at.y, ahead.x - at.x))
+        }
     }
 
     /// The glyph positions for a label centered at `anchor` along `line`, upright, or nil when the

@@ -74,6 +74,12 @@ public struct TileProjection: Sendable {
 
     public func screen(_ part: [TilePoint]) -> [Point] { part.map(screen) }
 
+    /// A point in (fractional) tile units on screen.
+    public func screen(tileUnits p: Point) -> Point {
+        let q = Point(x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f)
+        return perspective?.screen(fromPlane: q) ?? q
+    }
+
     public func plane(_ part: [TilePoint]) -> [Point] { part.map(plane) }
 
     /// A line on screen, cut where it passes the near plane (one part without pitch).
