@@ -89,7 +89,23 @@ public final class SpriteSheet {
     /// `warp` (a pitched camera's map for icons lying on the map) applies around its pivot, after the rest.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
               stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, warp: IconWarp? = nil, on canvas: Canvas) {
-        // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours.
+        // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours;
+        // upright and unstretched, straight into device pixels (sampled, then shaded).
+        if icon.sdf == true, let tint, rotation == 0, stretch == (1, 1), warp == nil {
+            let ratio = canvas.pixelRatio
+            let device = Point(x: origin.x * ratio, y: origin.y * ratio)
+            if let drawn = sdfSampled(icon, tint, size: size, pixelRatio: ratio, origin: device,
+                                      pixelsPerTexel: size * ratio / icon.pixelRatio) {
+                defer { cairo_surface_destroy(drawn.surface) }
+                let cr = canvas.cr
+                canvas.withSavedState {
+                    cairo_identity_matrix(cr)
+                    cairo_set_source_surface(cr, drawn.surface, Double(drawn.x), Double(drawn.y))
+                    cairo_paint_with_alpha(cr, opacity)
+                }
+            }
+            return
+        }
         let tinted = icon.sdf == true ? tint.flatMap { sdfSurface(icon, $0, size: size, pixelRatio: canvas.pixelRatio) } : nil
         defer { if let tinted { cairo_surface_destroy(tinted) } }
         let cr = canvas.cr
@@ -116,7 +132,7 @@ public final class SpriteSheet {
             } else {
                 cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
             }
-            cairo_pattern_set_filter(cairo_get_source(cr), s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cr), tinted == nil && s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
             cairo_paint_with_alpha(cr, opacity)
         }
     }
