@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles"]),
         .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapFormats", "MapsnapStyle"]),
         .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapOverlays"]),
-        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit"],
+        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit", "PNGWriter"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapTestSupport"]),

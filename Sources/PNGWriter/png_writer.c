@@ -54,6 +54,18 @@ static struct libdeflate_compressor *libdeflate_for(thread_state *state, pngw_co
     return state->libdeflate[compression];
 }
 
+void pngw_scramble_thread_state(void) {
+    thread_state *state = this_thread();
+    if (!state) return;
+    if (!state->igzip) state->igzip = malloc(sizeof *state->igzip);
+    if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
+    if (state->igzip) {
+        memset(state->igzip, 0xa5, sizeof *state->igzip);
+        state->igzip->hist_bits = 9;   /* a short window: what made tiles compress worse */
+    }
+    if (state->igzip_level_buffer) memset(state->igzip_level_buffer, 0x5a, ISAL_DEF_LVL2_DEFAULT);
+}
+
 /* igzip level 2 as a zlib stream into out[0..<capacity]; 0 when it does not fit (or no memory). */
 static size_t igzip_compress(thread_state *state, const unsigned char *in, size_t size,
                              unsigned char *out, size_t capacity) {
@@ -61,6 +73,10 @@ static size_t igzip_compress(thread_state *state, const unsigned char *in, size_
     if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
     if (!state->igzip || !state->igzip_level_buffer || size > UINT32_MAX || capacity > UINT32_MAX) return 0;
     struct isal_zstream *s = state->igzip;
+    /* isal_deflate_stateless_init leaves some of the stream's fields as they were, hist_bits (the
+       look-back window) among them: in malloc'd memory that held other data, a short window made
+       the same image compress to other bytes, up to twice as many, on some threads. Clear it all. */
+    memset(s, 0, sizeof *s);
     isal_deflate_stateless_init(s);
     s->gzip_flag = IGZIP_ZLIB;
     s->level = 2;

@@ -1,6 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import MapsnapRender
+import PNGWriter
 
 struct RasterImageTests {
     private func filled(_ argb: UInt32, width: Int = 4, height: Int = 3) throws -> RasterImage {
@@ -33,6 +35,44 @@ struct RasterImageTests {
         let back = try RasterImage(pngFile: url.path)
         let px = back.rgba(x: 1, y: 1)
         #expect(px.r == 255 && px.g == 0 && px.a == 128)
+    }
+
+static func varied(_ seed: Int) throws -> RasterImage {
+        let image = try RasterImage(pixelWidth: 256, pixelHeight: 256)
+        image.withMutablePixels { p, stride in
+            for y in 0..<256 {
+                for x in 0..<256 {
+                    let v = UInt32(((x / 7) * seed + (y / 5) * 13) & 0xff), w = UInt32(((x ^ y) / 9 * seed) & 0xff)
+                    UnsafeMutableRawPointer(p + y * stride + x * 4).storeBytes(of: 0xff00_0000 | v << 16 | w << 8 | 0x40, as: UInt32.self)
+                }
+            }
+        }
+        return image
+    }
+
+    /// The same image compresses to the same bytes whatever the thread compressed before and on
+    /// any thread: tiles are told apart (and cached, and compared) by their bytes. igzip once
+    /// kept stream fields between images, and a tile came out up to twice as large on one
+    /// thread as on another.
+    @Test(arguments: PNGCompression.allCases)
+    func bytesDependOnlyOnTheImage(_ c: PNGCompression) throws {
+        let a = try Self.varied(3), b = try Self.varied(11)
+        let first = try a.pngData(compression: c)
+        _ = try b.pngData(compression: c)
+        #expect(try a.pngData(compression: c) == first)
+        // Whatever the thread's compressor memory holds (reused memory holds junk).
+        pngw_scramble_thread_state()
+        #expect(try a.pngData(compression: c) == first)
+        // On a thread that has compressed nothing yet.
+        let other = Mutex<Data?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            other.withLock { $0 = try? Self.varied(3).pngData(compression: c) }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(other.withLock { $0 } == first)
     }
 
     @Test(arguments: PNGCompression.allCases)

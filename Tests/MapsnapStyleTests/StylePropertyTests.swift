@@ -9,6 +9,17 @@ import Testing
         return style.layers[0].kind
     }
 
+    /// `icon-padding` takes a number or a CSS-like array of 1 to 4 numbers.
+    @Test func paddingReadsNumbersAndArrays() {
+        #expect(Padding(styleValue: .number(3)) == Padding(3))
+        #expect(Padding(styleValue: .array([.number(1), .number(2)])) == Padding(top: 1, right: 2, bottom: 1, left: 2))
+        #expect(Padding(styleValue: .array([.number(1), .number(2), .number(3)])) == Padding(top: 1, right: 2, bottom: 3, left: 2))
+        #expect(Padding(styleValue: .array([.number(1), .number(2), .number(3), .number(-4)])) == Padding(top: 1, right: 2, bottom: 3, left: -4))
+        #expect(Padding(styleValue: .array([])) == nil)
+        #expect(Padding(styleValue: .array(Array(repeating: .number(1), count: 5))) == nil)
+        #expect(Padding(styleValue: .string("2")) == nil)
+    }
+
     @Test func backgroundDefaults() throws {
         guard case .background(let b) = try Self.kind("background") else { Issue.record("kind"); return }
         #expect(b.color.constantValue == .black)
@@ -91,7 +102,7 @@ import Testing
         #expect(s.iconSize.constantValue == 1)
         #expect(s.iconOpacity.constantValue == 1)
         #expect(s.iconRotate.constantValue == 0)
-        #expect(s.iconPadding.constantValue == 2)
+        #expect(s.iconPadding.constantValue == Padding(2))
         #expect(s.iconOptional.constantValue == false)
         #expect(s.iconAllowOverlap.constantValue == false)
         #expect(s.iconIgnorePlacement.constantValue == false)

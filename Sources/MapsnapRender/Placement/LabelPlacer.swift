@@ -51,7 +51,7 @@ final class LabelPlacer {
         let icon: SpriteSheet.Icon
         let size: Double
         let offset: Point
-        let padding: Double
+        let padding: Padding
         let opacity: Double
         let overlap: OverlapMode
         let ignorePlacement: Bool
@@ -275,6 +275,12 @@ final class LabelPlacer {
         return IconWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
     }
 
+    /// A box grown by `icon-padding` (shrunk where it is negative).
+    static func padded(_ box: Rect, _ padding: Padding?) -> Rect {
+        guard let p = padding else { return box }
+        return Rect(minX: box.minX - p.left, minY: box.minY - p.top, maxX: box.maxX + p.right, maxY: box.maxY + p.bottom)
+    }
+
     /// `icon-overlap`/`text-overlap` when set, else `*-allow-overlap` (true: `always`).
     static func overlap(_ mode: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>, zoom: Double, feature: any Feature) -> OverlapMode {
         if let mode { return mode.evaluate(zoom: zoom, feature: feature) }
@@ -332,7 +338,7 @@ final class LabelPlacer {
             return warp?.bounds(turned) ?? box
         }
         var iconFits = iconScreenBox.map { box in
-            inside(box) && !frame.collisions.collides(box.insetBy(-(c.icon?.padding ?? 0)), c.icon?.overlap ?? .never)
+            inside(box) && !frame.collisions.collides(Self.padded(box, c.icon?.padding), c.icon?.overlap ?? .never)
         } ?? false
         // Text and icon go together unless one of them is optional (MapLibre's rule).
         if let icon = c.icon, text != nil {
@@ -341,7 +347,7 @@ final class LabelPlacer {
         }
         guard textFits || iconFits else { return nil }
         if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding), c.overlap) }
-        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(box.insetBy(-i.padding), i.overlap) }
+        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(Self.padded(box, i.padding), i.overlap) }
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
@@ -458,8 +464,7 @@ final class LabelPlacer {
         guard let icon = c.icon else { return nil }
         let scale = symbolScale(at: p)
         let w = icon.icon.pointWidth * icon.size * scale, h = icon.icon.pointHeight * icon.size * scale
-        let box = Rect(minX: p.x - w / 2 - icon.padding, minY: p.y - h / 2 - icon.padding,
-                       maxX: p.x + w / 2 + icon.padding, maxY: p.y + h / 2 + icon.padding)
+        let box = Self.padded(Rect(minX: p.x - w / 2, minY: p.y - h / 2, maxX: p.x + w / 2, maxY: p.y + h / 2), icon.padding)
         guard frame.labelFits(box), !frame.collisions.collides(box, icon.overlap) else { return nil }
         if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
         // icon-keep-upright: an icon pointing left along the line is turned half a turn.

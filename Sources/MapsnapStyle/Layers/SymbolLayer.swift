@@ -59,7 +59,7 @@ public struct SymbolLayer: Sendable {
     /// Degrees clockwise.
     public var iconRotate: StyleProperty<Double>
     /// Pixels.
-    public var iconPadding: StyleProperty<Double>
+    public var iconPadding: StyleProperty<Padding>
     public var iconOptional: StyleProperty<Bool>
     public var iconAllowOverlap: StyleProperty<Bool>
     /// Overrides `icon-allow-overlap` when set.
@@ -126,7 +126,7 @@ public struct SymbolLayer: Sendable {
         iconSize = p.layout("icon-size", default: 1.0)
         iconOpacity = p.paint("icon-opacity", default: 1.0)
         iconRotate = p.layout("icon-rotate", default: 0.0)
-        iconPadding = p.layout("icon-padding", default: 2.0)
+        iconPadding = p.layout("icon-padding", default: Padding(2))
         iconOptional = p.layout("icon-optional", default: false)
         iconAllowOverlap = p.layout("icon-allow-overlap", default: false)
         iconOverlap = p.optionalLayout("icon-overlap", fallback: OverlapMode.never)

@@ -25,4 +25,8 @@ int pngw_is_opaque(const unsigned char *pixels, int width, int height, int strid
 
 void pngw_buffer_free(pngw_buffer *buffer);
 
+/// For tests: fills this thread's compressor state with junk, as reused memory may hold, so that
+/// a test can check that the bytes written do not depend on it.
+void pngw_scramble_thread_state(void);
+
 #endif
