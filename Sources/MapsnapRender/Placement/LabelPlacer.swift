@@ -68,6 +68,8 @@ final class LabelPlacer {
         let textFitPadding: [Double]
         /// `icon-pitch-alignment` (`auto`: as the rotation alignment): the icon lies on a pitched map.
         let onMap: Bool
+        /// Sampled bilinearly rather than pixel for pixel (see `samplesLinearly`).
+        let linear: Bool
         let tint: SDFTint?
     }
     private enum Anchors {
@@ -281,6 +283,14 @@ final class LabelPlacer {
         return Rect(minX: box.minX - p.left, minY: box.minY - p.top, maxX: box.maxX + p.right, maxY: box.maxY + p.bottom)
     }
 
+    /// MapLibre samples a layer's icons bilinearly, not pixel for pixel, when they may be scaled or
+    /// turned: `icon-size` other than a constant 1, `icon-rotate` other than a constant 0, a sprite
+    /// of another pixel ratio than the image, or a pitched camera (SDF icons always are).
+    private func samplesLinearly(_ style: SymbolLayer, _ icon: SpriteSheet.Icon) -> Bool {
+        style.iconSize.constantValue != 1 || style.iconRotate.constantValue != 0
+            || icon.pixelRatio != frame.camera.pixelRatio || frame.perspective != nil
+    }
+
     /// `icon-overlap`/`text-overlap` when set, else `*-allow-overlap` (true: `always`).
     static func overlap(_ mode: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>, zoom: Double, feature: any Feature) -> OverlapMode {
         if let mode { return mode.evaluate(zoom: zoom, feature: feature) }
@@ -352,7 +362,7 @@ final class LabelPlacer {
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
                               rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h), tint: i.tint,
-                              warp: warp)
+                              warp: warp, linear: i.linear)
         } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
@@ -391,6 +401,7 @@ final class LabelPlacer {
             textFitPadding: style.iconTextFitPadding.evaluate(zoom: zoom, feature: feature),
             onMap: Self.liesOnMap(pitch: style.iconPitchAlignment.evaluate(zoom: zoom, feature: feature),
                                   rotation: style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature), alongLine: alongLine),
+            linear: samplesLinearly(style, icon),
             tint: icon.sdf == true ? SDFTint(color: style.iconColor.evaluate(zoom: zoom, feature: feature),
                                              haloColor: style.iconHaloColor.evaluate(zoom: zoom, feature: feature),
                                              haloWidth: style.iconHaloWidth.evaluate(zoom: zoom, feature: feature),
@@ -470,7 +481,8 @@ final class LabelPlacer {
         // icon-keep-upright: an icon pointing left along the line is turned half a turn.
         let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
         let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
-                                opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint)
+                                opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint,
+                                linear: icon.linear)
         var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
         label.anchorY = p.y
         return label

@@ -44,6 +44,8 @@ struct PlacedIcon {
     var tint: SDFTint? = nil
     /// Pitched, an icon lying on the map (`icon-pitch-alignment: map`) is drawn through this.
     var warp: IconWarp? = nil
+    /// Sampled bilinearly (MapLibre's LINEAR) rather than pixel for pixel (NEAREST).
+    var linear = false
 }
 
 /// The linear map `(a b; c d)` around `pivot` that lays an icon on a pitched map: the

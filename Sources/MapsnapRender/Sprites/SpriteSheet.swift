@@ -88,7 +88,8 @@ public final class SpriteSheet {
     /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
     /// `warp` (a pitched camera's map for icons lying on the map) applies around its pivot, after the rest.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
-              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, warp: IconWarp? = nil, on canvas: Canvas) {
+              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, warp: IconWarp? = nil, linear: Bool = false,
+              on canvas: Canvas) {
         // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours;
         // upright and unstretched, straight into device pixels (sampled, then shaded).
         if icon.sdf == true, let tint, rotation == 0, stretch == (1, 1), warp == nil {
@@ -132,7 +133,10 @@ public final class SpriteSheet {
             } else {
                 cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
             }
-            cairo_pattern_set_filter(cairo_get_source(cr), tinted == nil && s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+            // MapLibre samples its atlas bilinearly (LINEAR) or pixel for pixel (NEAREST), never
+            // with a wider filter: shrunk icons stay as crisp as in MapLibre.
+            let nearest = tinted == nil && !linear && s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil
+            cairo_pattern_set_filter(cairo_get_source(cr), nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_paint_with_alpha(cr, opacity)
         }
     }
