@@ -30,6 +30,10 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer"),
         // The PNG encoder: Cairo's pixels to PNG bytes, the image data compressed by ISA-L or libdeflate.
         .target(name: "PNGWriter", dependencies: ["CDeflate", "CISAL"]),
+        // Raster tiles for `raster` layers: libwebp and libjpeg-turbo beside libpng.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: apt(["libwebp-dev"])),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: apt(["libjpeg62-turbo-dev"])),
+        .target(name: "RasterDecoder", dependencies: ["CPNG", "CWebP", "CJPEG"]),
 
         // MARK: the pipeline, left to right
         // Text formats every reader shares: JSON, CSV records, numbers in messages.
@@ -40,7 +44,7 @@ let package = Package(
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
-            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter",
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter", "RasterDecoder",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.

@@ -9,6 +9,7 @@ packages=(
   libdeflate-dev                                                         # PNG compression (2-3x zlib's speed)
   libisal-dev                                                            # fast PNG compression (3x libdeflate level 1)
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
+  libwebp-dev libjpeg62-turbo-dev                                        # raster tiles (raster layers)
   libjs-leaflet                                                          # the preview page's maps (served from /usr/share/javascript)
   fontconfig fonts-noto-core fonts-dejavu-core                           # Latin text
   fonts-wqy-zenhei                                                       # CJK text (per-character fallback)

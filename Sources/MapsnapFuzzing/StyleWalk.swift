@@ -14,6 +14,7 @@ enum StyleWalk {
         case .line(let l): properties = Self.properties(of: l)
         case .symbol(let l): properties = Self.properties(of: l)
         case .circle(let l): properties = Self.properties(of: l)
+        case .raster(let l): properties = Self.properties(of: l)
         case .unsupported: properties = []
         }
         for zoom in SampleFeatures.zooms {

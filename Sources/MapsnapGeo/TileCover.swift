@@ -22,7 +22,19 @@ public enum TileCover {
     /// The tiles covering `camera`'s view grown by `margin` points (so that labels and wide lines
     /// just outside the frame still count), in a deterministic order (row by row).
     public static func tiles(for camera: Camera, minZoom: Int = 0, maxZoom: Int = 14, margin: Double = 0) -> [CoveredTile] {
-        let z = sourceZoom(forZoom: camera.zoom, minZoom: minZoom, maxZoom: maxZoom)
+        tiles(for: camera, atZoom: sourceZoom(forZoom: camera.zoom, minZoom: minZoom, maxZoom: maxZoom), margin: margin)
+    }
+
+    /// Raster sources, as MapLibre covers them: the zoom rounded (not floored), one deeper for
+    /// 256-px tiles, clamped to the source's range.
+    public static func rasterZoom(forZoom zoom: Double, tileSize: Int, minZoom: Int, maxZoom: Int) -> Int {
+        let adjusted = zoom + log2(512 / Double(max(tileSize, 1)))
+        return min(max(Int(saturating: adjusted.rounded()), minZoom), maxZoom)
+    }
+
+    /// The tiles of zoom level `z` covering the view grown by `margin` points.
+    public static func tiles(for camera: Camera, atZoom z: Int, margin: Double = 0) -> [CoveredTile] {
+        guard (0...30).contains(z) else { return [] }
         let tileWorld = WebMercator.worldSize(zoom: camera.zoom) / Double(1 << z)
         let r = camera.visibleWorldRect(margin: margin)
         let n = 1 << z

@@ -12,15 +12,19 @@ import MapsnapFormats
 public final class MapRenderer {
     public let style: StyleDocument
     public let sources: [String: any VectorTileProvider]
+    /// Raster sources by name, with their tile size (`raster` layers), decoded as drawn.
+    let rasterTiles: [String: RasterTiles]
     /// The style's sprite at pixel ratio 1 and 2 (loaded by the caller, which knows where it is).
     public let sprites: [SpriteSheet]
     public let text = TextEngine()
     /// The images of icon markers, read once.
     public let markerIcons = MarkerIconImages()
 
-    public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = []) {
+    public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = [],
+                rasterSources: [String: (source: MBTilesRasterSource, tileSize: Int)] = [:]) {
         self.style = style
         self.sources = sources
+        rasterTiles = rasterSources.mapValues { RasterTiles(source: $0.source, tileSize: $0.tileSize) }
         self.sprites = sprites
     }
 
@@ -113,6 +117,8 @@ public final class MapRenderer {
             case .line(let s): LinePainter.paint(layer, s, in: frame)
             case .circle(let s): CirclePainter.paint(layer, s, in: frame)
             case .symbol: SymbolPainter.draw(labels[index] ?? [], in: frame)
+            case .raster(let s):
+                if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s, tiles: tiles, in: frame) }
             case .unsupported: break
             }
         }

@@ -5,6 +5,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotWrite(path: String, reason: String)
     /// `reason` says what is wrong without the path: `no such file`, `is not a PNG image`.
     case cannotRead(path: String, reason: String)
+    /// Bytes that should be an image and are not (a raster tile).
+    case invalidImage(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .encodingFailed(let m): return "PNG encoding failed: \(m)"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .cannotRead(let path, let reason): return "\(path): \(reason)"
+        case .invalidImage(let m): return m
         }
     }
 }

@@ -97,6 +97,48 @@ struct TilesCommandTests {
         #expect(fraction < 0.04, "\(differing) pixels differ (\(fraction * 100) %)")
     }
 
+    /// A pyramid mapsnap made, drawn back as a `raster` layer (256-px tiles, read one zoom deeper
+    /// as MapLibre reads them): the raster map equals the vector map it was made from, and the
+    /// raster paint properties apply (saturation −1 is grey).
+    @Test func aPyramidDrawnAsARasterLayerIsTheSameMap() throws {
+        let dir = try CLIRunner.scratch()
+        let archive = dir.appendingPathComponent("base.mbtiles").path
+        let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "16", "-o", archive])
+        #expect(r.status == 0, "\(r.stderr)")
+        func style(_ paint: String) throws -> String {
+            let path = dir.appendingPathComponent("raster-\(UUID()).json").path
+            try #"{"version": 8, "sources": {"base": {"type": "raster", "url": "mbtiles://base.mbtiles", "tileSize": 256}},"#
+                .appending(#" "layers": [{"id": "base", "type": "raster", "source": "base", "paint": {\#(paint)}}]}"#)
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let camera = Camera(center: LatLon(43.7340, 7.4235), zoom: 15, size: ImageSize(width: 400, height: 300))
+        let raster = try Snapshotter(StyleSelection(style: .file(try style(""))))
+        let vector = try Snapshotter(StyleSelection())
+        let a = try raster.renderer.render(camera), b = try vector.renderer.render(camera)
+        var differing = 0
+        for y in 0..<300 { for x in 0..<400 {
+            let p = a.rgba(x: x, y: y), q = b.rgba(x: x, y: y)
+            if max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b))) > 24 { differing += 1 }
+        } }
+        // Geometry agrees to the pixel; only labels differ (a metatile places its own, whole ones).
+        // A tile misplaced or read at the wrong zoom would change most of the image.
+        #expect(Double(differing) / 120_000 < 0.08, "\(differing) pixels differ")
+        let grey = try Snapshotter(StyleSelection(style: .file(try style(#""raster-saturation": -1"#)))).renderer.render(camera)
+        var coloured = 0
+        for y in stride(from: 0, to: 300, by: 7) { for x in stride(from: 0, to: 400, by: 7) {
+            let p = grey.rgba(x: x, y: y)
+            if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 2 { coloured += 1 }
+        } }
+        #expect(coloured == 0, "\(coloured) sampled pixels keep their colour")
+        // A raster source without a local archive is refused, naming it.
+        let remote = dir.appendingPathComponent("remote.json").path
+        try #"{"version": 8, "sources": {"sat": {"type": "raster", "tiles": ["https://example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": "s", "type": "raster", "source": "sat"}]}"#
+            .write(toFile: remote, atomically: true, encoding: .utf8)
+        let refused = try CLIRunner.run(["--style", remote, "-o", dir.appendingPathComponent("x.png").path])
+        #expect(refused.status != 0 && refused.stderr.contains("raster source 'sat'"), "\(refused.stderr)")
+    }
+
     @Test func killedRunResumesToTheSameResult() throws {
         let dir = try CLIRunner.scratch()
         let whole = dir.appendingPathComponent("whole.mbtiles").path

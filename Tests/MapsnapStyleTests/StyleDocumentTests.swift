@@ -170,27 +170,50 @@ import MapsnapGeo
     /// Unsupported things are warnings (never silent, never fatal), one per layer and property.
     @Test func warnings() throws {
         let style = try Self.parse(#"""
-        {"version": 8, "pitch": 75, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster", "url": "y"}},
+        {"version": 8, "pitch": 75, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster-dem", "url": "y"}},
          "layers": [
           {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["feature-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
-          {"id": "b", "type": "raster", "source": "r"},
+          {"id": "b", "type": "hillshade", "source": "r"},
           {"id": "c", "type": "line", "source": "v", "filter": ["within", {"type": "Polygon", "coordinates": []}], "layout": {"text-field": "x"}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
             "pitch: 75 is outside 0...60 degrees; clamped",
-            "sources.r.type: source type \"raster\" is not supported; layers using it are not drawn",
+            "sources.r.type: source type \"raster-dem\" is not supported; layers using it are not drawn",
             "layers[0].paint.fill-color: unsupported expression operator \"feature-state\"; the property uses its default value",
             "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" is not supported; ignored",
-            "layers[1].type: layer type \"raster\" is not supported; the layer is not drawn",
+            "layers[1].type: layer type \"hillshade\" is not supported; the layer is not drawn",
             "layers[2].filter: unsupported expression operator \"within\"; the filter matches no feature",
             "layers[2].layout.text-field: property \"text-field\" is not supported; ignored",
         ])
         guard case .fill(let fill) = style.layers[0].kind else { Issue.record("not fill"); return }
         #expect(fill.color.constantValue == .black)
         guard case .unsupported(let type) = style.layers[1].kind else { Issue.record("not unsupported"); return }
-        #expect(type == "raster")
+        #expect(type == "hillshade")
         #expect(style.layers[2].filter?.matches(MockFeature(), zoom: 1) == false)
+    }
+
+    /// Raster sources and layers are read with their paint properties (none warned about).
+    @Test func rasterSourcesAndLayers() throws {
+        let style = try Self.parse(#"""
+        {"version": 8, "sources": {"sat": {"type": "raster", "url": "mbtiles://sat.mbtiles", "tileSize": 256},
+                                   "bad": {"type": "raster", "tiles": ["x/{z}/{x}/{y}.png"], "tileSize": 300}},
+         "layers": [{"id": "s", "type": "raster", "source": "sat", "paint": {"raster-opacity": 0.5, "raster-saturation": -1,
+           "raster-contrast": 0.2, "raster-hue-rotate": 90, "raster-brightness-min": 0.1, "raster-brightness-max": 0.9,
+           "raster-resampling": "nearest", "raster-fade-duration": 0}}]}
+        """#)
+        guard case .failure(let error) = style else { Issue.record("a tileSize of 300 is refused"); return }
+        #expect("\(error)".contains("sources.bad.tileSize: expected 256 or 512, got 300"))
+        let good = try Self.parse(#"""
+        {"version": 8, "sources": {"sat": {"type": "raster", "url": "mbtiles://sat.mbtiles", "tileSize": 256}},
+         "layers": [{"id": "s", "type": "raster", "source": "sat", "paint": {"raster-opacity": 0.5, "raster-saturation": -1,
+           "raster-resampling": "nearest", "raster-fade-duration": 0}}]}
+        """#).get()
+        #expect(good.warnings.isEmpty, "\(good.warnings)")
+        guard case .raster(let source)? = good.sources["sat"] else { Issue.record("not a raster source"); return }
+        #expect(source.tileSize == 256 && source.location.mbtilesPath == "/maps/styles/sat.mbtiles")
+        guard case .raster(let layer) = good.layers[0].kind else { Issue.record("not a raster layer"); return }
+        #expect(layer.opacity.constantValue == 0.5 && layer.saturation.constantValue == -1 && layer.resampling.constantValue == .nearest)
     }
 
     @Test func visibility() throws {

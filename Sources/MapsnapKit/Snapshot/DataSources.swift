@@ -4,14 +4,16 @@ import MapsnapRender
 import MapsnapStyle
 import MapsnapTiles
 
-/// Opens the vector data a style selection draws: for each of the style's vector sources, the
+/// Opens the data a style selection draws: for each of the style's vector sources, the
 /// archives given for it by name (`sources`), else the `tiles` given for every source, else the
-/// style's own `mbtiles://` URL. A path may name a folder: every `.mbtiles` in it is read, side by
+/// style's own `mbtiles://` URL; for each raster source, the archive given by name, else its
+/// `mbtiles://` URL (`tiles` are vector archives). A path may name a folder: every `.mbtiles` in it is read, side by
 /// side (the embedded data folder holds one archive per region). Errors name the field the path
 /// came from: `sources.NAME`, `tiles[i]` or `style`.
 struct DataSources {
     var vector: [String: MBTilesVectorSource] = [:]
     var geoJSON: [String: any VectorTileProvider] = [:]
+    var raster: [String: (source: MBTilesRasterSource, tileSize: Int)] = [:]
     /// The sources' credits, each once, in source-name order.
     var credits: [String] = []
     var coverage = DataCoverage(regions: [])
@@ -58,6 +60,19 @@ struct DataSources {
                     let region = DataCoverage.Region(name: URL(fileURLWithPath: a.path).deletingPathExtension().lastPathComponent, bounds: b)
                     if !coverage.regions.contains(region) { coverage.regions.append(region) }
                 }
+            case .raster(let definition):
+                let source = definition.location
+                let field = selection.sources[name] != nil ? FieldPath("sources").appending(name) : FieldPath("style")
+                guard let path = selection.sources[name] ?? source.mbtilesPath else {
+                    let url = source.url ?? source.tiles?.first ?? "no url"
+                    throw RequestError(FieldPath("style"), segments: [
+                        .text("raster source '\(name)' points to \(url), which cannot be read offline; map it to a local archive with "),
+                        .field(FieldPath("sources").appending(name)),
+                    ])
+                }
+                let provider = MBTilesRasterSource(archives: try Self.open(path, field: field, source: name))
+                raster[name] = (provider, definition.tileSize)
+                if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
             default:
                 continue
             }

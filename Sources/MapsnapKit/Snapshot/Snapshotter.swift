@@ -35,9 +35,9 @@ public final class Snapshotter {
                                             styleFolder: try selection.style.fileURL().deletingLastPathComponent())
         var providers = data.geoJSON
         for (name, source) in data.vector { providers[name] = source }
-        renderer = MapRenderer(style: style, sources: providers, sprites: sprites)
+        renderer = MapRenderer(style: style, sources: providers, sprites: sprites, rasterSources: data.raster)
         attribution = !data.credits.isEmpty ? data.credits.joined(separator: " ")
-            : data.vector.isEmpty ? nil : Self.defaultAttribution
+            : data.vector.isEmpty && data.raster.isEmpty ? nil : Self.defaultAttribution
     }
 
     /// The vector sources' archives, by source name (for the geocoder and pyramid planning).

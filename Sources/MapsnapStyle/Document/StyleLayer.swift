@@ -31,13 +31,14 @@ public indirect enum LayerKind: Sendable {
     case line(LineLayer)
     case symbol(SymbolLayer)
     case circle(CircleLayer)
-    /// A spec layer type this renderer does not draw (`raster`, `fill-extrusion`, `heatmap`, …).
+    case raster(RasterLayer)
+    /// A spec layer type this renderer does not draw (`fill-extrusion`, `heatmap`, …).
     case unsupported(type: String)
 }
 
 extension StyleLayer {
-    static let supportedTypes = ["background", "fill", "line", "symbol", "circle"]
-    static let unsupportedTypes = ["raster", "fill-extrusion", "heatmap", "hillshade", "color-relief", "sky", "custom"]
+    static let supportedTypes = ["background", "fill", "line", "symbol", "circle", "raster"]
+    static let unsupportedTypes = ["fill-extrusion", "heatmap", "hillshade", "color-relief", "sky", "custom"]
 
     /// Parses `layers[index]`; nil after logging errors (others in the layer are still reported).
     static func parse(_ value: StyleValue, index: Int, sources: [String: StyleSource], log: IssueLog) -> StyleLayer? {
@@ -117,6 +118,7 @@ extension StyleLayer {
         case "line": kind = .line(LineLayer(reader))
         case "symbol": kind = .symbol(SymbolLayer(reader))
         case "circle": kind = .circle(CircleLayer(reader))
+        case "raster": kind = .raster(RasterLayer(reader))
         case "":
             kind = .unsupported(type: "")
         default:

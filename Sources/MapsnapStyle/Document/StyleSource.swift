@@ -6,8 +6,23 @@ import MapsnapGeo
 public enum StyleSource: Sendable {
     case vector(VectorSource)
     case geojson(GeoJSONSourceDefinition)
-    /// A source type this renderer does not read (`raster`, `raster-dem`, `image`, `video`).
+    /// Image tiles (PNG, JPEG or WebP), from the same kinds of location as a vector source.
+    case raster(RasterSource)
+    /// A source type this renderer does not read (`raster-dem`, `image`, `video`).
     case other(type: String)
+}
+
+/// A `raster` source: where its tiles are (as a vector source's) and their size in pixels.
+public struct RasterSource: Sendable, Hashable {
+    public var location: VectorSource
+    /// 512 or 256 (the spec's default is 512): a 256-px tile covers a quarter of the map a
+    /// 512-px tile of the same zoom does on screen, so it is read one zoom deeper.
+    public var tileSize: Int = 512
+
+    public init(location: VectorSource, tileSize: Int = 512) {
+        self.location = location
+        self.tileSize = tileSize
+    }
 }
 
 /// A `vector` source: a TileJSON `url` or inline `tiles` templates.
@@ -152,7 +167,7 @@ extension StyleSource {
             }
         }
         switch type {
-        case "vector":
+        case "vector", "raster":
             var source = VectorSource()
             source.url = string("url")
             if let tiles = object["tiles"] {
@@ -163,13 +178,21 @@ extension StyleSource {
                 }
             }
             if source.url == nil && source.tiles == nil && log.errors.count == errorsBefore {
-                log.error(path, "a vector source needs \"url\" or \"tiles\"")
+                log.error(path, "a \(type) source needs \"url\" or \"tiles\"")
             }
             source.minZoom = zoom("minzoom", default: 0)
             source.maxZoom = zoom("maxzoom", default: 22)
             source.attribution = string("attribution")
             source.mbtilesPath = source.url.flatMap { VectorSource.mbtilesPath(fromURL: $0, relativeTo: baseURL) }
-            return log.errors.count == errorsBefore ? .vector(source) : nil
+            guard log.errors.count == errorsBefore else { return nil }
+            guard type == "raster" else { return .vector(source) }
+            var raster = RasterSource(location: source)
+            switch object["tileSize"] {
+            case .number(let n)? where n == 256 || n == 512: raster.tileSize = Int(n)
+            case nil: break
+            case let other?: log.error("\(path).tileSize", "expected 256 or 512, got \(other.json)")
+            }
+            return log.errors.count == errorsBefore ? .raster(raster) : nil
         case "geojson":
             guard let data = object["data"] else {
                 log.error(path, "missing required property \"data\"")

@@ -1,0 +1,74 @@
+import CCairo
+import Foundation
+import MapsnapGeo
+import MapsnapTiles
+import RasterDecoder
+
+/// One decoded raster tile: a Cairo image surface, freed with it.
+public final class RasterTileImage {
+    let surface: OpaquePointer
+    public let width: Int, height: Int
+
+    init(surface: OpaquePointer, width: Int, height: Int) {
+        (self.surface, self.width, self.height) = (surface, width, height)
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Decodes PNG, JPEG or WebP bytes; throws a message on anything else or corrupt data.
+    public static func decode(_ data: Data) throws(RenderError) -> RasterTileImage {
+        var image = rd_image()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            rd_decode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Self.maxSide, &image, &message, message.count)
+        }
+        guard status == 0 else { throw .invalidImage(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        defer { rd_image_free(&image) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            throw .invalidImage("out of memory")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<Int(image.height) {
+            memcpy(target + y * stride, image.pixels + y * Int(image.stride), Int(image.width) * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+        return RasterTileImage(surface: surface, width: Int(image.width), height: Int(image.height))
+    }
+
+    /// The pixel data and its row length, for readers of the pixels.
+    public var pixels: (data: UnsafeMutablePointer<UInt8>, stride: Int) {
+        (cairo_image_surface_get_data(surface)!, Int(cairo_image_surface_get_stride(surface)))
+    }
+
+    /// Raster tiles are 256 or 512 pixels a side (1,024 at @2x); anything far larger is refused.
+    public static let maxSide: Int32 = 4096
+}
+
+/// A raster source's tiles for one renderer, decoded on first use and kept (a missing or corrupt
+/// tile is remembered too).
+final class RasterTiles {
+    let source: MBTilesRasterSource
+    let tileSize: Int
+    private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256)
+
+    init(source: MBTilesRasterSource, tileSize: Int) {
+        self.source = source
+        self.tileSize = tileSize
+    }
+
+    func image(_ id: TileID, warnings: WarningLog) -> RasterTileImage? {
+        cache.value(for: id) {
+            do {
+                guard let (data, path) = try source.imageData(id) else { return nil }
+                do { return try RasterTileImage.decode(data) } catch {
+                    warnings.warn("\(path): raster tile \(id) is not a readable image (\(error)); skipped")
+                    return nil
+                }
+            } catch {
+                warnings.warn("\(error); the raster tile is skipped")
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+#ifndef MAPSNAP_RASTER_DECODER_H
+#define MAPSNAP_RASTER_DECODER_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// A decoded image in Cairo's ARGB32 layout (premultiplied, native-endian 32-bit pixels, rows of
+/// `stride` bytes). Free with `rd_image_free`.
+typedef struct {
+    unsigned char *pixels;
+    int width, height, stride;
+} rd_image;
+
+/// Decodes a PNG, JPEG or WebP image (told apart by their signatures) no larger than `max_side`
+/// pixels a side. Returns 0 on success; otherwise non-zero with a message in `error` (never aborts
+/// or exits on corrupt data).
+int rd_decode(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size);
+
+void rd_image_free(rd_image *image);
+
+#endif
