@@ -10,6 +10,12 @@ public struct CoveredTile: Hashable, Sendable {
     public var worldOrigin: Point
     /// World pixels (at the camera zoom) per tile side.
     public var worldSize: Double
+
+    public init(id: TileID, worldOrigin: Point, worldSize: Double) {
+        self.id = id
+        self.worldOrigin = worldOrigin
+        self.worldSize = worldSize
+    }
 }
 
 /// Which vector tiles a camera needs. Vector sources have 512-px tiles, read at `floor(zoom)`

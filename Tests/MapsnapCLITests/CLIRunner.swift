@@ -12,9 +12,11 @@ enum CLIRunner {
     static var repositoryRoot: URL { BuiltBinary.repositoryRoot }
     static var binary: URL { BuiltBinary.mapsnap }
 
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// `executable` runs another program than mapsnap (a fixture tool such as python3, via env).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

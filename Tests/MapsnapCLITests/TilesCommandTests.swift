@@ -131,6 +131,19 @@ struct TilesCommandTests {
             if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 2 { coloured += 1 }
         } }
         #expect(coloured == 0, "\(coloured) sampled pixels keep their colour")
+        // Where a tile is missing, its parent shows (as in MapLibre): no hole in the map. The
+        // archive has zooms 15 and 16, then loses the zoom-16 tiles east of the center.
+        let r15 = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "-o", archive + ".both.mbtiles"])
+        #expect(r15.status == 0, "\(r15.stderr)")
+        try FileManager.default.removeItem(atPath: archive)
+        try FileManager.default.moveItem(atPath: archive + ".both.mbtiles", toPath: archive)
+        let cut = try CLIRunner.run(["python3", "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('delete from map where zoom_level = 16 and tile_column >= 34119'); c.commit(); print(c.total_changes)", archive],
+                                    executable: "/usr/bin/env")
+        #expect(cut.status == 0 && (Int(cut.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "\(cut.stderr)")
+        let holey = try Snapshotter(StyleSelection(style: .file(try style("")))).renderer.render(camera)
+        var transparent = 0
+        for y in stride(from: 0, to: 300, by: 5) { for x in stride(from: 0, to: 400, by: 5) where holey.rgba(x: x, y: y).a < 255 { transparent += 1 } }
+        #expect(transparent == 0, "\(transparent) sampled pixels show no tile")
         // A raster source without a local archive is refused, naming it.
         let remote = dir.appendingPathComponent("remote.json").path
         try #"{"version": 8, "sources": {"sat": {"type": "raster", "tiles": ["https://example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": "s", "type": "raster", "source": "sat"}]}"#

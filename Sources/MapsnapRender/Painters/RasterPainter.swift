@@ -16,14 +16,16 @@ enum RasterPainter {
         let z = TileCover.rasterZoom(forZoom: zoom, tileSize: tiles.tileSize, minZoom: tiles.source.minZoom, maxZoom: tiles.source.maxZoom)
         let adjustment = RasterAdjustment(style, zoom: zoom)
         let filter = style.resampling.evaluate(zoom: zoom, feature: nil) == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
-        for covered in TileCover.tiles(for: frame.camera, atZoom: z) {
-            guard let image = tiles.image(covered.id, warnings: frame.warnings) else { continue }
+        for wanted in TileCover.tiles(for: frame.camera, atZoom: z) {
+            guard let (covered, image) = Self.tileOrAncestor(wanted, tiles: tiles, warnings: frame.warnings) else { continue }
             let projection = TileProjection(tile: covered, extent: image.width, transform: frame.transform, perspective: frame.perspective)
-            guard projection.tileCorners.count >= 3 else { continue }
+            // An ancestor is clipped to the wanted tile (its neighbours draw their own parts).
+            let area = TileProjection(tile: wanted, extent: image.width, transform: frame.transform, perspective: frame.perspective)
+            guard area.tileCorners.count >= 3 else { continue }
             let surface = adjustment.map { $0.applied(to: image) } ?? cairo_surface_reference(image.surface)!
             defer { cairo_surface_destroy(surface) }
             canvas.withSavedState {
-                frame.clip(to: projection)
+                frame.clip(to: area)
                 guard let pattern = cairo_pattern_create_for_surface(surface) else { return }
                 defer { cairo_pattern_destroy(pattern) }
                 cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
@@ -36,6 +38,24 @@ enum RasterPainter {
                 WorldPattern.paint(pattern, planeToPattern: m, opacity: opacity, in: frame)
             }
         }
+    }
+}
+
+extension RasterPainter {
+    /// MapLibre keeps showing a parent tile where a child is missing: the tile, else its nearest
+    /// ancestor (up to 4 levels up) that the source has, with where that ancestor lies.
+    static func tileOrAncestor(_ tile: CoveredTile, tiles: RasterTiles, warnings: WarningLog) -> (CoveredTile, RasterTileImage)? {
+        var covered = tile
+        for _ in 0...4 {
+            if let image = tiles.image(covered.id, warnings: warnings) { return (covered, image) }
+            guard covered.id.z > tiles.source.minZoom else { return nil }
+            let side = covered.worldSize * 2
+            covered = CoveredTile(id: TileID(z: covered.id.z - 1, x: covered.id.x / 2, y: covered.id.y / 2),
+                                  worldOrigin: Point(x: (covered.worldOrigin.x / side).rounded(.down) * side,
+                                                     y: (covered.worldOrigin.y / side).rounded(.down) * side),
+                                  worldSize: side)
+        }
+        return nil
     }
 }
 
