@@ -24,40 +24,41 @@ public enum CameraFitter {
                            pitch: Double, from flat: (center: LatLon, zoom: Double)) -> (center: LatLon, zoom: Double) {
         let w = Double(size.width), h = Double(size.height)
         let middle = Point(x: w / 2, y: h / 2)
+        /// The footprints' screen bounds for a camera; nil when one lies nearer than the near plane.
+        func bounds(_ center: LatLon, _ zoom: Double) -> Rect? {
+            let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
+            guard let perspective = camera.perspective else { return nil }
+            let world = WebMercator.worldSize(zoom: zoom), cx = camera.centerWorld.x
+            var out: Rect?
+            for f in footprints {
+                for c in f.coordinates {
+                    var p = WebMercator.project(c, zoom: zoom)
+                    p.x += ((cx - p.x) / world).rounded() * world
+                    let plane = camera.worldToScreen.screen(fromWorld: p)
+                    guard plane.y < perspective.nearPlaneY else { return nil }
+                    let s = perspective.screen(fromPlane: plane)
+                    let box = Rect(minX: s.x + f.box.minX, minY: s.y + f.box.minY, maxX: s.x + f.box.maxX, maxY: s.y + f.box.maxY)
+                    out = out.map { $0.union(box) } ?? box
+                }
+            }
+            return out
+        }
+        func inside(_ b: Rect, slack: Double) -> Bool {
+            b.minX >= padding - slack && b.maxX <= w - padding + slack && b.minY >= padding - slack && b.maxY <= h - padding + slack
+        }
         func attempt(_ zoom: Double) -> LatLon? {
             var center = flat.center
             for step in 0..<8 {
-                let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
-                guard let perspective = camera.perspective else { return center }
-                let world = WebMercator.worldSize(zoom: zoom), cx = camera.centerWorld.x
-                var bounds: Rect?
-                for f in footprints {
-                    for c in f.coordinates {
-                        var p = WebMercator.project(c, zoom: zoom)
-                        p.x += ((cx - p.x) / world).rounded() * world
-                        let plane = camera.worldToScreen.screen(fromWorld: p)
-                        guard plane.y < perspective.nearPlaneY else { return nil }
-                        let s = perspective.screen(fromPlane: plane)
-                        let box = Rect(minX: s.x + f.box.minX, minY: s.y + f.box.minY, maxX: s.x + f.box.maxX, maxY: s.y + f.box.maxY)
-                        bounds = bounds.map { $0.union(box) } ?? box
-                    }
-                }
-                guard let b = bounds else { return nil }
-                if b.minX >= padding && b.maxX <= w - padding && b.minY >= padding && b.maxY <= h - padding && step > 0 { return center }
+                guard let b = bounds(center, zoom) else { return nil }
+                if step > 0 && inside(b, slack: 0) { return center }
                 // Move the center to the ground under the bounds' middle.
                 let target = Point(x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2)
                 if (target - middle).length < 0.01 { break }
+                let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
                 center = WebMercator.unproject(camera.world(fromScreen: target), zoom: zoom)
             }
-            let camera = Camera(center: center, zoom: zoom, size: size, degreesClockwiseFromNorth: bearing, pitch: pitch)
-            let inside = footprints.allSatisfy { f in
-                f.coordinates.allSatisfy { c in
-                    let s = camera.screen(fromWorld: WebMercator.project(c, zoom: zoom))
-                    return s.x + f.box.minX >= padding - 0.5 && s.x + f.box.maxX <= w - padding + 0.5
-                        && s.y + f.box.minY >= padding - 0.5 && s.y + f.box.maxY <= h - padding + 0.5
-                }
-            }
-            return inside ? center : nil
+            guard let b = bounds(center, zoom), inside(b, slack: 0.5) else { return nil }
+            return center
         }
         var lo = 0.0, hi = maxZoom
         guard var best = attempt(lo) else { return (flat.center, 0) }
