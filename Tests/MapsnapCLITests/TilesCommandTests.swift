@@ -144,6 +144,14 @@ struct TilesCommandTests {
         var transparent = 0
         for y in stride(from: 0, to: 300, by: 5) { for x in stride(from: 0, to: 400, by: 5) where holey.rgba(x: x, y: y).a < 255 { transparent += 1 } }
         #expect(transparent == 0, "\(transparent) sampled pixels show no tile")
+        // A corrupt raster tile is named in one warning and left out; the image is still written.
+        let spoil = try CLIRunner.run(["python3", "-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"update images set tile_data = x'00112233445566778899aabbccddeeff'\"); c.commit()", archive],
+                                      executable: "/usr/bin/env")
+        #expect(spoil.status == 0, "\(spoil.stderr)")
+        let output = dir.appendingPathComponent("spoilt.png").path
+        let spoilt = try CLIRunner.run(["--style", try style(""), "--center", "43.7340,7.4235", "--zoom", "15", "--size", "200x100", "-o", output])
+        #expect(spoilt.status == 0 && FileManager.default.fileExists(atPath: output), "\(spoilt.stderr)")
+        #expect(spoilt.stderr.contains("is not a readable image (not a PNG, JPEG or WebP image); skipped"), "\(spoilt.stderr)")
         // A raster source without a local archive is refused, naming it.
         let remote = dir.appendingPathComponent("remote.json").path
         try #"{"version": 8, "sources": {"sat": {"type": "raster", "tiles": ["https://example.com/{z}/{x}/{y}.jpg"]}}, "layers": [{"id": "s", "type": "raster", "source": "sat"}]}"#
