@@ -94,9 +94,6 @@ public struct TileProjection: Sendable {
         return p.clipRing(plane(ring)).map(p.screen(fromPlane:))
     }
 
-    /// Screen points → tile units (the inverse of `screen`).
-    func tile(fromScreen s: Point) -> Point { tile(fromPlane: perspective?.plane(fromScreen: s) ?? s) }
-
     /// Plane points → tile units.
     func tile(fromPlane p: Point) -> Point {
         let det = a * e - b * d
