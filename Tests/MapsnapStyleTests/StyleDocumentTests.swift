@@ -193,6 +193,21 @@ import MapsnapGeo
         #expect(style.layers[2].filter?.matches(MockFeature(), zoom: 1) == false)
     }
 
+    /// A property that is read but not drawn warns, naming the layer; its default value does not.
+    @Test func readButNotDrawnWarns() throws {
+        let style = try Self.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
+         "layers": [
+          {"id": "a", "type": "symbol", "source": "v", "layout": {"symbol-avoid-edges": true}},
+          {"id": "b", "type": "symbol", "source": "v", "layout": {"symbol-avoid-edges": false}}
+         ]}
+        """#).get()
+        #expect(style.warnings.map(\.description) == [
+            "layers[0].layout.symbol-avoid-edges: property \"symbol-avoid-edges\" is not drawn by mapsnap "
+                + "(symbols are placed across tile edges); ignored",
+        ])
+    }
+
     /// Raster sources and layers are read with their paint properties (none warned about).
     @Test func rasterSourcesAndLayers() throws {
         let style = try Self.parse(#"""

@@ -89,6 +89,9 @@ public struct SymbolLayer: Sendable {
         placement = p.layout("symbol-placement", default: SymbolPlacement.point)
         spacing = p.layout("symbol-spacing", default: 250.0)
         avoidEdges = p.layout("symbol-avoid-edges", default: false)
+        if avoidEdges.constantValue != false {
+            p.warnNotDrawn("symbol-avoid-edges", group: "layout", why: "symbols are placed across tile edges")
+        }
         sortKey = p.optionalLayout("symbol-sort-key", fallback: 0.0)
         symbolZOrder = p.layout("symbol-z-order", default: SymbolZOrder.auto)
 

@@ -51,6 +51,12 @@ final class LayerPropertyReader {
         return compiler.compile(json, path: "\(layerPath).\(groupName).\(name)", definition: definition, default: value)
     }
 
+    /// Warns that a property the style sets is read but not drawn (once, at its JSON path), so
+    /// that no setting is silently lost.
+    func warnNotDrawn(_ name: String, group groupName: String, why: String) {
+        compiler.log.warning("\(layerPath).\(groupName).\(name)", "property \"\(name)\" is not drawn by mapsnap (\(why)); ignored")
+    }
+
     /// Warns once per property that no layer type read (transitions are ignored: a snapshot has
     /// no time).
     func warnAboutUnusedProperties() {
