@@ -69,7 +69,6 @@ import Testing
         guard case .symbol(let s) = try Self.kind("symbol") else { Issue.record("kind"); return }
         #expect(s.placement.constantValue == .point)
         #expect(s.spacing.constantValue == 250)
-        #expect(s.avoidEdges.constantValue == false)
         #expect(s.sortKey == nil)
         #expect(s.textField == nil)
         #expect(s.textFont.constantValue == ["Open Sans Regular", "Arial Unicode MS Regular"])

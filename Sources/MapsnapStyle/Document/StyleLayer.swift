@@ -36,8 +36,21 @@ public indirect enum LayerKind: Sendable {
     case unsupported(type: String)
 }
 
+extension LayerKind {
+    /// Reads the properties of a layer of a drawn type.
+    init(_ type: SpecLayerType, _ reader: LayerPropertyReader) {
+        switch type {
+        case .background: self = .background(BackgroundLayer(reader))
+        case .fill: self = .fill(FillLayer(reader))
+        case .line: self = .line(LineLayer(reader))
+        case .symbol: self = .symbol(SymbolLayer(reader))
+        case .circle: self = .circle(CircleLayer(reader))
+        case .raster: self = .raster(RasterLayer(reader))
+        }
+    }
+}
+
 extension StyleLayer {
-    static let supportedTypes = ["background", "fill", "line", "symbol", "circle", "raster"]
     static let unsupportedTypes = ["fill-extrusion", "heatmap", "hillshade", "color-relief", "sky", "custom"]
 
     /// Parses `layers[index]`; nil after logging errors (others in the layer are still reported).
@@ -100,7 +113,7 @@ extension StyleLayer {
         if !type.isEmpty, type != "background", !unsupportedTypes.contains(type) || object["source"] != nil {
             if let source {
                 if sources[source] == nil { log.error("\(path).source", "source \"\(source)\" not found") }
-            } else if supportedTypes.contains(type) {
+            } else if SpecLayerType(rawValue: type) != nil {
                 log.error(path, "missing required property \"source\"")
             }
         }
@@ -110,18 +123,14 @@ extension StyleLayer {
             filter = Filter.parse(filterValue, path: "\(path).filter", log: log)
         }
 
-        let reader = LayerPropertyReader(layerPath: path, paint: paint, layout: layout, log: log)
         let kind: LayerKind
-        switch type {
-        case "background": kind = .background(BackgroundLayer(reader))
-        case "fill": kind = .fill(FillLayer(reader))
-        case "line": kind = .line(LineLayer(reader))
-        case "symbol": kind = .symbol(SymbolLayer(reader))
-        case "circle": kind = .circle(CircleLayer(reader))
-        case "raster": kind = .raster(RasterLayer(reader))
-        case "":
+        if let layerType = SpecLayerType(rawValue: type) {
+            let reader = LayerPropertyReader(layerType: layerType, layerPath: path, paint: paint, layout: layout, log: log)
+            kind = LayerKind(layerType, reader)
+            reader.warnAboutUnreadProperties()
+        } else if type.isEmpty {
             kind = .unsupported(type: "")
-        default:
+        } else {
             if unsupportedTypes.contains(type) {
                 log.warning("\(path).type", "layer type \"\(type)\" is not supported; the layer is not drawn")
             } else {
@@ -129,7 +138,6 @@ extension StyleLayer {
             }
             kind = .unsupported(type: type)
         }
-        if case .unsupported = kind {} else { reader.warnAboutUnusedProperties() }
         guard log.errors.count == errorsBefore else { return nil }
         return StyleLayer(id: id, type: type, source: source, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom,
                           filter: filter, visible: visible, kind: kind)

@@ -6,8 +6,8 @@ public struct BackgroundLayer: Sendable {
     public var pattern: StyleProperty<String>?
 
     init(_ p: LayerPropertyReader) {
-        color = p.paint("background-color", default: Color.black)
-        opacity = p.paint("background-opacity", default: 1.0)
-        pattern = p.optionalPaint("background-pattern", fallback: "")
+        color = p.value("background-color")
+        opacity = p.value("background-opacity")
+        pattern = p.optional("background-pattern", fallback: "")
     }
 }

@@ -17,17 +17,17 @@ public struct CircleLayer: Sendable {
     public var pitchAlignment: StyleProperty<TranslateAnchor>
 
     init(_ p: LayerPropertyReader) {
-        radius = p.paint("circle-radius", default: 5.0)
-        color = p.paint("circle-color", default: Color.black)
-        opacity = p.paint("circle-opacity", default: 1.0)
-        blur = p.paint("circle-blur", default: 0.0)
-        strokeWidth = p.paint("circle-stroke-width", default: 0.0)
-        strokeColor = p.paint("circle-stroke-color", default: Color.black)
-        strokeOpacity = p.paint("circle-stroke-opacity", default: 1.0)
-        translate = p.paint("circle-translate", default: [0.0, 0.0], length: 2)
-        translateAnchor = p.paint("circle-translate-anchor", default: TranslateAnchor.map)
-        sortKey = p.optionalLayout("circle-sort-key", fallback: 0.0)
-        pitchScale = p.paint("circle-pitch-scale", default: TranslateAnchor.map)
-        pitchAlignment = p.paint("circle-pitch-alignment", default: TranslateAnchor.viewport)
+        radius = p.value("circle-radius")
+        color = p.value("circle-color")
+        opacity = p.value("circle-opacity")
+        blur = p.value("circle-blur")
+        strokeWidth = p.value("circle-stroke-width")
+        strokeColor = p.value("circle-stroke-color")
+        strokeOpacity = p.value("circle-stroke-opacity")
+        translate = p.value("circle-translate")
+        translateAnchor = p.value("circle-translate-anchor")
+        sortKey = p.optional("circle-sort-key", fallback: 0.0)
+        pitchScale = p.value("circle-pitch-scale")
+        pitchAlignment = p.value("circle-pitch-alignment")
     }
 }

@@ -13,13 +13,13 @@ public struct FillLayer: Sendable {
     public var sortKey: StyleProperty<Double>?
 
     init(_ p: LayerPropertyReader) {
-        color = p.paint("fill-color", default: Color.black)
-        opacity = p.paint("fill-opacity", default: 1.0)
-        outlineColor = p.optionalPaint("fill-outline-color", fallback: Color.transparent)
-        antialias = p.paint("fill-antialias", default: true)
-        translate = p.paint("fill-translate", default: [0.0, 0.0], length: 2)
-        translateAnchor = p.paint("fill-translate-anchor", default: TranslateAnchor.map)
-        pattern = p.optionalPaint("fill-pattern", fallback: "")
-        sortKey = p.optionalLayout("fill-sort-key", fallback: 0.0)
+        color = p.value("fill-color")
+        opacity = p.value("fill-opacity")
+        outlineColor = p.optional("fill-outline-color", fallback: Color.transparent)
+        antialias = p.value("fill-antialias")
+        translate = p.value("fill-translate")
+        translateAnchor = p.value("fill-translate-anchor")
+        pattern = p.optional("fill-pattern", fallback: "")
+        sortKey = p.optional("fill-sort-key", fallback: 0.0)
     }
 }

@@ -23,9 +23,17 @@ public enum SymbolZOrder: String, StyleEnum {
     case source
 }
 
-/// `text-rotation-alignment`, `text-pitch-alignment` and the icon equivalents.
+/// `text-pitch-alignment` and the icon alignments.
 public enum Alignment: String, StyleEnum {
     case map, viewport, auto
+}
+
+/// `text-rotation-alignment`: `viewport-glyph` keeps each glyph of a label along a line upright
+/// on the screen, which is how labels along lines are drawn here whatever the alignment; a point
+/// label with it stays unrotated, as with `viewport`.
+public enum TextRotationAlignment: String, StyleEnum {
+    case map, viewport, auto
+    case viewportGlyph = "viewport-glyph"
 }
 
 /// `text-anchor`, `icon-anchor` and the items of `text-variable-anchor`.

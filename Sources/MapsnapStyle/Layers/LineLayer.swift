@@ -33,22 +33,22 @@ public struct LineLayer: Sendable {
     }
 
     init(_ p: LayerPropertyReader) {
-        color = p.paint("line-color", default: Color.black)
-        width = p.paint("line-width", default: 1.0)
-        opacity = p.paint("line-opacity", default: 1.0)
-        gapWidth = p.paint("line-gap-width", default: 0.0)
-        offset = p.paint("line-offset", default: 0.0)
-        blur = p.paint("line-blur", default: 0.0)
-        dasharray = p.optionalPaint("line-dasharray", fallback: [], interpolatable: false)
-        translate = p.paint("line-translate", default: [0.0, 0.0], length: 2)
-        translateAnchor = p.paint("line-translate-anchor", default: TranslateAnchor.map)
-        pattern = p.optionalPaint("line-pattern", fallback: "")
-        cap = p.layout("line-cap", default: LineCap.butt)
-        join = p.layout("line-join", default: LineJoin.miter)
-        miterLimit = p.layout("line-miter-limit", default: 2.0)
-        roundLimit = p.layout("line-round-limit", default: 1.05)
-        sortKey = p.optionalLayout("line-sort-key", fallback: 0.0)
-        gradient = p.optionalPaint("line-gradient", fallback: Color.transparent)
+        color = p.value("line-color")
+        width = p.value("line-width")
+        opacity = p.value("line-opacity")
+        gapWidth = p.value("line-gap-width")
+        offset = p.value("line-offset")
+        blur = p.value("line-blur")
+        dasharray = p.optional("line-dasharray", fallback: [])
+        translate = p.value("line-translate")
+        translateAnchor = p.value("line-translate-anchor")
+        pattern = p.optional("line-pattern", fallback: "")
+        cap = p.value("line-cap")
+        join = p.value("line-join")
+        miterLimit = p.value("line-miter-limit")
+        roundLimit = p.value("line-round-limit")
+        sortKey = p.optional("line-sort-key", fallback: 0.0)
+        gradient = p.optional("line-gradient", fallback: Color.transparent)
         gradientIsStep = gradient?.expression.map { Self.isStep($0) } ?? false
     }
 }

@@ -13,15 +13,13 @@ public struct RasterLayer: Sendable {
     public var resampling: StyleProperty<RasterResampling>
 
     init(_ p: LayerPropertyReader) {
-        opacity = p.paint("raster-opacity", default: 1.0)
-        hueRotate = p.paint("raster-hue-rotate", default: 0.0)
-        brightnessMin = p.paint("raster-brightness-min", default: 0.0)
-        brightnessMax = p.paint("raster-brightness-max", default: 1.0)
-        saturation = p.paint("raster-saturation", default: 0.0)
-        contrast = p.paint("raster-contrast", default: 0.0)
-        resampling = p.paint("raster-resampling", default: RasterResampling.linear)
-        // A still image has no fade-in: read so that it is not reported as unsupported.
-        _ = p.paint("raster-fade-duration", default: 300.0)
+        opacity = p.value("raster-opacity")
+        hueRotate = p.value("raster-hue-rotate")
+        brightnessMin = p.value("raster-brightness-min")
+        brightnessMax = p.value("raster-brightness-max")
+        saturation = p.value("raster-saturation")
+        contrast = p.value("raster-contrast")
+        resampling = p.value("raster-resampling")
     }
 }
 

@@ -4,7 +4,6 @@ public struct SymbolLayer: Sendable {
     public var placement: StyleProperty<SymbolPlacement>
     /// Pixels between labels along a line.
     public var spacing: StyleProperty<Double>
-    public var avoidEdges: StyleProperty<Bool>
     public var sortKey: StyleProperty<Double>?
     public var symbolZOrder: StyleProperty<SymbolZOrder>
 
@@ -40,7 +39,7 @@ public struct SymbolLayer: Sendable {
     /// Overrides `text-allow-overlap` when set.
     public var textOverlap: StyleProperty<OverlapMode>?
     public var textIgnorePlacement: StyleProperty<Bool>
-    public var textRotationAlignment: StyleProperty<Alignment>
+    public var textRotationAlignment: StyleProperty<TextRotationAlignment>
     public var textPitchAlignment: StyleProperty<Alignment>
     /// Degrees.
     public var textMaxAngle: StyleProperty<Double>
@@ -86,66 +85,62 @@ public struct SymbolLayer: Sendable {
     public static let defaultFont = ["Open Sans Regular", "Arial Unicode MS Regular"]
 
     init(_ p: LayerPropertyReader) {
-        placement = p.layout("symbol-placement", default: SymbolPlacement.point)
-        spacing = p.layout("symbol-spacing", default: 250.0)
-        avoidEdges = p.layout("symbol-avoid-edges", default: false)
-        if avoidEdges.constantValue != false {
-            p.warnNotDrawn("symbol-avoid-edges", group: "layout", why: "symbols are placed across tile edges")
-        }
-        sortKey = p.optionalLayout("symbol-sort-key", fallback: 0.0)
-        symbolZOrder = p.layout("symbol-z-order", default: SymbolZOrder.auto)
+        placement = p.value("symbol-placement")
+        spacing = p.value("symbol-spacing")
+        sortKey = p.optional("symbol-sort-key", fallback: 0.0)
+        symbolZOrder = p.value("symbol-z-order")
 
-        textField = p.optionalLayout("text-field", fallback: "", tokens: true)
-        textFont = p.layout("text-font", default: SymbolLayer.defaultFont)
-        textSize = p.layout("text-size", default: 16.0)
-        textColor = p.paint("text-color", default: Color.black)
-        textHaloColor = p.paint("text-halo-color", default: Color.transparent)
-        textHaloWidth = p.paint("text-halo-width", default: 0.0)
-        textHaloBlur = p.paint("text-halo-blur", default: 0.0)
-        textOpacity = p.paint("text-opacity", default: 1.0)
-        textTransform = p.layout("text-transform", default: TextTransform.none)
-        textAnchor = p.layout("text-anchor", default: TextAnchor.center)
-        textOffset = p.layout("text-offset", default: [0.0, 0.0], length: 2)
-        textRadialOffset = p.layout("text-radial-offset", default: 0.0)
-        textVariableAnchor = p.optionalLayout("text-variable-anchor", fallback: [TextAnchor]())
-        textJustify = p.layout("text-justify", default: TextJustify.center)
-        textMaxWidth = p.layout("text-max-width", default: 10.0)
-        textLetterSpacing = p.layout("text-letter-spacing", default: 0.0)
-        textLineHeight = p.layout("text-line-height", default: 1.2)
-        textPadding = p.layout("text-padding", default: 2.0)
-        textOptional = p.layout("text-optional", default: false)
-        textAllowOverlap = p.layout("text-allow-overlap", default: false)
-        textOverlap = p.optionalLayout("text-overlap", fallback: OverlapMode.never)
-        textIgnorePlacement = p.layout("text-ignore-placement", default: false)
-        textRotationAlignment = p.layout("text-rotation-alignment", default: Alignment.auto)
-        textPitchAlignment = p.layout("text-pitch-alignment", default: Alignment.auto)
-        textMaxAngle = p.layout("text-max-angle", default: 45.0)
-        textRotate = p.layout("text-rotate", default: 0.0)
-        textTranslate = p.paint("text-translate", default: [0.0, 0.0], length: 2)
-        textTranslateAnchor = p.paint("text-translate-anchor", default: TranslateAnchor.map)
-        textKeepUpright = p.layout("text-keep-upright", default: true)
+        textField = p.optional("text-field", fallback: "")
+        textFont = p.value("text-font")
+        textSize = p.value("text-size")
+        textColor = p.value("text-color")
+        textHaloColor = p.value("text-halo-color")
+        textHaloWidth = p.value("text-halo-width")
+        textHaloBlur = p.value("text-halo-blur")
+        textOpacity = p.value("text-opacity")
+        textTransform = p.value("text-transform")
+        textAnchor = p.value("text-anchor")
+        textOffset = p.value("text-offset")
+        textRadialOffset = p.value("text-radial-offset")
+        textVariableAnchor = p.optional("text-variable-anchor", fallback: [TextAnchor]())
+        textJustify = p.value("text-justify")
+        textMaxWidth = p.value("text-max-width")
+        textLetterSpacing = p.value("text-letter-spacing")
+        textLineHeight = p.value("text-line-height")
+        textPadding = p.value("text-padding")
+        textOptional = p.value("text-optional")
+        textAllowOverlap = p.value("text-allow-overlap")
+        textOverlap = p.optional("text-overlap", fallback: OverlapMode.never)
+        textIgnorePlacement = p.value("text-ignore-placement")
+        textRotationAlignment = p.value("text-rotation-alignment")
+        textPitchAlignment = p.value("text-pitch-alignment")
+        textMaxAngle = p.value("text-max-angle")
+        textRotate = p.value("text-rotate")
+        textTranslate = p.value("text-translate")
+        textTranslateAnchor = p.value("text-translate-anchor")
+        textKeepUpright = p.value("text-keep-upright")
 
-        iconImage = p.optionalLayout("icon-image", fallback: "", tokens: true)
-        iconSize = p.layout("icon-size", default: 1.0)
-        iconOpacity = p.paint("icon-opacity", default: 1.0)
-        iconRotate = p.layout("icon-rotate", default: 0.0)
-        iconPadding = p.layout("icon-padding", default: Padding(2))
-        iconOptional = p.layout("icon-optional", default: false)
-        iconAllowOverlap = p.layout("icon-allow-overlap", default: false)
-        iconOverlap = p.optionalLayout("icon-overlap", fallback: OverlapMode.never)
-        iconIgnorePlacement = p.layout("icon-ignore-placement", default: false)
-        iconAnchor = p.layout("icon-anchor", default: TextAnchor.center)
-        iconOffset = p.layout("icon-offset", default: [0.0, 0.0], length: 2)
-        iconColor = p.paint("icon-color", default: Color.black)
-        iconHaloColor = p.paint("icon-halo-color", default: Color.transparent)
-        iconHaloWidth = p.paint("icon-halo-width", default: 0.0)
-        iconHaloBlur = p.paint("icon-halo-blur", default: 0.0)
-        iconTextFit = p.optionalLayout("icon-text-fit", fallback: IconTextFit.none)
-        iconTextFitPadding = p.layout("icon-text-fit-padding", default: [0.0, 0.0, 0.0, 0.0], length: 4)
-        iconRotationAlignment = p.layout("icon-rotation-alignment", default: Alignment.auto)
-        iconPitchAlignment = p.layout("icon-pitch-alignment", default: Alignment.auto)
-        iconKeepUpright = p.layout("icon-keep-upright", default: false)
-        iconTranslate = p.paint("icon-translate", default: [0.0, 0.0], length: 2)
-        iconTranslateAnchor = p.paint("icon-translate-anchor", default: TranslateAnchor.map)
+        iconImage = p.optional("icon-image", fallback: "")
+        iconSize = p.value("icon-size")
+        iconOpacity = p.value("icon-opacity")
+        iconRotate = p.value("icon-rotate")
+        iconPadding = p.value("icon-padding")
+        iconOptional = p.value("icon-optional")
+        iconAllowOverlap = p.value("icon-allow-overlap")
+        iconOverlap = p.optional("icon-overlap", fallback: OverlapMode.never)
+        iconIgnorePlacement = p.value("icon-ignore-placement")
+        iconAnchor = p.value("icon-anchor")
+        iconOffset = p.value("icon-offset")
+        iconColor = p.value("icon-color")
+        iconHaloColor = p.value("icon-halo-color")
+        iconHaloWidth = p.value("icon-halo-width")
+        iconHaloBlur = p.value("icon-halo-blur")
+        iconTextFit = p.optional("icon-text-fit", fallback: IconTextFit.none)
+        iconTextFitPadding = p.value("icon-text-fit-padding")
+        iconRotationAlignment = p.value("icon-rotation-alignment")
+        iconPitchAlignment = p.value("icon-pitch-alignment")
+        iconKeepUpright = p.value("icon-keep-upright")
+        iconTranslate = p.value("icon-translate")
+        iconTranslateAnchor = p.value("icon-translate-anchor")
     }
 }

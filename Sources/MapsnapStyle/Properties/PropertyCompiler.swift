@@ -12,6 +12,8 @@ struct PropertyCompiler {
         var tokens = false
         /// Fixed array length (`text-offset` is 2 numbers), if any.
         var length: Int?
+        /// What expressions may read (data-constant properties forbid the feature).
+        var inputs: ExpressionInputs = [.zoom, .feature]
     }
 
     /// nil when the value is invalid or unsupported (the issue is logged; the caller uses the default).
@@ -37,6 +39,10 @@ struct PropertyCompiler {
             }
             return nil
         }
+        if case .object = value, let message = Self.forbiddenInput(expression, definition, legacy: true) {
+            log.error(path, message)
+            return nil
+        }
         let convert: @Sendable (StyleValue) -> T? = { T(styleValue: $0) }
         if let literal = cast(expression, Literal.self) {
             guard let constant = T(styleValue: literal.value) else {
@@ -59,6 +65,10 @@ struct PropertyCompiler {
     func parseExpression(_ value: StyleValue, path: String, definition: Definition) -> (any Expression)? {
         let context = ParsingContext(path: path, expectedType: definition.type, log: log)
         guard let expression = context.parse(value, annotation: definition.type == .string ? .coerce : nil) else { return nil }
+        if let message = Self.forbiddenInput(expression, definition, legacy: false) {
+            log.error(path, message)
+            return nil
+        }
         if expression.dependsOnZoom {
             if let message = ZoomCurve.violation(in: expression) {
                 log.error(path, message)
@@ -70,6 +80,22 @@ struct PropertyCompiler {
             }
         }
         return expression
+    }
+
+    /// MapLibre's message when an expression (or legacy function) reads an input the property's
+    /// specification does not allow; nil when it reads only allowed ones.
+    static func forbiddenInput(_ expression: any Expression, _ definition: Definition, legacy: Bool) -> String? {
+        let inputs = ExpressionInputs(readBy: expression)
+        if inputs.contains(.lineProgress) && !definition.inputs.contains(.lineProgress) {
+            return "[\"line-progress\"] can only be used in line-gradient"
+        }
+        if inputs.contains(.feature) && !definition.inputs.contains(.feature) {
+            return legacy ? "property functions not supported" : "data expressions not supported"
+        }
+        if inputs.contains(.zoom) && !definition.inputs.contains(.zoom) {
+            return legacy ? "zoom functions not supported" : "zoom expressions not supported"
+        }
+        return nil
     }
 
     /// A constant (or a legacy function's stop output): checked with plain-language messages
@@ -93,5 +119,15 @@ struct PropertyCompiler {
         // Colours are stored parsed, so evaluation never parses text.
         let stored: StyleValue = (converted as? Color).map { .color($0) } ?? value
         return Literal(type: definition.type, value: stored)
+    }
+}
+
+extension PropertyCompiler.Definition {
+    /// The definition of a property as the specification table declares it.
+    init(_ spec: PropertySpecification) {
+        var length: Int?
+        if case .array(_, let n) = spec.type { length = n }
+        self.init(name: spec.name, type: spec.type.valueType, interpolatable: spec.interpolated, tokens: spec.tokens,
+                  length: length, inputs: spec.inputs)
     }
 }

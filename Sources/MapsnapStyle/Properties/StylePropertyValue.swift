@@ -9,6 +9,12 @@ public protocol StylePropertyValue: Sendable {
     static var expectation: String { get }
     /// nil when the value does not fit (the property then uses its default).
     init?(styleValue: StyleValue)
+    /// The spellings an enumeration (or an array of one) accepts; nil for other types.
+    static var enumerationValues: [String]? { get }
+}
+
+extension StylePropertyValue {
+    public static var enumerationValues: [String]? { nil }
 }
 
 extension Double: StylePropertyValue {
@@ -62,6 +68,7 @@ extension Color: StylePropertyValue {
 extension Array: StylePropertyValue where Element: StylePropertyValue {
     public static var valueType: ValueType { .array(Element.valueType, nil) }
     public static var isInterpolatable: Bool { Element.self == Double.self }
+    public static var enumerationValues: [String]? { Element.enumerationValues }
     /// "an array of numbers" from "a number"; "an array of items each one of …" from an enum's list.
     public static var expectation: String {
         let element = Element.expectation
@@ -86,6 +93,7 @@ public protocol StyleEnum: StylePropertyValue, RawRepresentable, CaseIterable wh
 extension StyleEnum {
     public static var valueType: ValueType { .string }
     public static var isInterpolatable: Bool { false }
+    public static var enumerationValues: [String]? { allCases.map(\.rawValue) }
     public static var expectation: String {
         "one of " + allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     }

@@ -91,8 +91,11 @@ public enum ExpressionSpecTest {
     private static func compile(_ expression: StyleValue, spec: StyleValue?, log: IssueLog) -> (any Expression)? {
         if let type = expectedType(spec) {
             var definition = PropertyCompiler.Definition(name: "some-property", type: type, interpolatable: true)
-            if case .object(let s)? = spec, case .object(let e)? = s["expression"], e["interpolated"] == .bool(false) {
-                definition.interpolatable = false
+            if case .object(let s)? = spec {
+                if case .object(let e)? = s["expression"] {
+                    if e["interpolated"] == .bool(false) { definition.interpolatable = false }
+                    definition.inputs = inputs(e["parameters"]?.arrayValue ?? [], propertyType: s["property-type"]?.stringValue)
+                }
             }
             return PropertyCompiler(log: log).parseExpression(expression, path: "", definition: definition)
         }
@@ -102,6 +105,16 @@ public enum ExpressionSpecTest {
             return nil
         }
         return parsed
+    }
+
+    /// The inputs a `propertySpec` allows: its `parameters`, without the feature unless its
+    /// `property-type` is data-driven (as upstream's `supportsPropertyExpression` decides).
+    static func inputs(_ parameters: [StyleValue], propertyType: String?) -> ExpressionInputs {
+        var inputs: ExpressionInputs = []
+        if parameters.contains(.string("zoom")) { inputs.insert(.zoom) }
+        if parameters.contains(.string("line-progress")) { inputs.insert(.lineProgress) }
+        if propertyType == "data-driven" || propertyType == "cross-faded-data-driven" { inputs.insert(.feature) }
+        return inputs
     }
 
     /// The type a `propertySpec` asks for; nil when the test has none.
