@@ -123,8 +123,11 @@ public struct ConformanceRun {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? result.actual?.writePNG(to: folder.appendingPathComponent("actual.png").path)
         try? result.diff?.writePNG(to: folder.appendingPathComponent("diff.png").path)
-        if !result.warnings.isEmpty {
-            try? (result.warnings.joined(separator: "\n") + "\n").write(to: folder.appendingPathComponent("warnings.txt"), atomically: true, encoding: .utf8)
+        let warnings = folder.appendingPathComponent("warnings.txt")
+        if result.warnings.isEmpty {
+            try? FileManager.default.removeItem(at: warnings)  // an earlier run's, no longer true
+        } else {
+            try? (result.warnings.joined(separator: "\n") + "\n").write(to: warnings, atomically: true, encoding: .utf8)
         }
     }
 

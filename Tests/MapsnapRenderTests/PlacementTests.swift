@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MapsnapRender
 import MapsnapGeo
+import MapsnapStyle
 
 struct CollisionIndexTests {
     @Test func boxesThatOverlapCollideAndOthersDoNot() {
@@ -63,7 +64,7 @@ struct TextEngineTests {
 struct TextPlacementTests {
     @Test func variableAnchorsAreTriedInOrderWithOffsetsAwayFromThePoint() {
         let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
-                                                   offset: Point(x: 0, y: 0), radialOffset: 1, size: 10)
+                                                   offset: Point(x: 0, y: 0), radialOffset: 1, anchorOffsets: nil, size: 10)
         #expect(placements.map(\.anchor) == [.top, .bottom, .left, .topRight])
         #expect(placements[0].offset == Point(x: 0, y: 10))     // text below the point
         #expect(placements[1].offset == Point(x: 0, y: -10))    // above
@@ -74,14 +75,34 @@ struct TextPlacementTests {
 
     @Test func textOffsetSizesAreSignedByTheVariableAnchor() {
         let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom, .right],
-                                                   offset: Point(x: 0.5, y: 1), radialOffset: 0, size: 10)
+                                                   offset: Point(x: 0.5, y: 1), radialOffset: 0, anchorOffsets: nil, size: 10)
         #expect(placements[0].offset == Point(x: 0, y: -10))
         #expect(placements[1].offset == Point(x: -5, y: 0))
     }
 
+    /// `text-variable-anchor-offset` replaces the other anchor properties; its offsets are used as written.
+    @Test func anchorOffsetsReplaceVariableAnchorsAndKeepTheirSigns() throws {
+        let offsets = try #require(VariableAnchorOffsets(styleValue: .array([
+            .string("top"), .array([.number(0), .number(1)]), .string("left"), .array([.number(-0.5), .number(0)]),
+        ])))
+        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom], offset: Point(x: 2, y: 2),
+                                                   radialOffset: 3, anchorOffsets: offsets, size: 10)
+        #expect(placements.map(\.anchor) == [.top, .left])
+        #expect(placements[0].offset == Point(x: 0, y: 10))
+        #expect(placements[1].offset == Point(x: -5, y: 0))   // toward the anchor: not turned away from it
+        #expect(VariableAnchorOffsets(styleValue: .array([.string("top")])) == nil)
+        #expect(VariableAnchorOffsets(styleValue: .array([.string("middle"), .array([.number(0), .number(0)])])) == nil)
+    }
+
+    @Test func autoJustificationFollowsTheAnchor() {
+        #expect(LabelPlacer.justification(of: .bottomLeft) == .left)
+        #expect(LabelPlacer.justification(of: .right) == .right)
+        #expect(LabelPlacer.justification(of: .top) == .center)
+    }
+
     @Test func fixedAnchorKeepsItsOffset() {
         let placements = LabelPlacer.textPlacements(anchor: .top, variable: [], offset: Point(x: 0, y: 0.8),
-                                                   radialOffset: 0, size: 10)
+                                                   radialOffset: 0, anchorOffsets: nil, size: 10)
         #expect(placements.count == 1 && placements[0].anchor == .top && placements[0].offset == Point(x: 0, y: 8))
     }
 

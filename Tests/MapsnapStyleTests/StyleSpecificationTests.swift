@@ -69,7 +69,9 @@ import Testing
 
     @Test func allowedExpressionInputsParse() throws {
         #expect(try Self.warnings(#"{"id": "a", "type": "line", "source": "v", "paint": {"line-gradient": ["interpolate", ["linear"], ["line-progress"], 0, "red", 1, "blue"], "line-width": ["get", "w"], "line-dasharray": ["step", ["zoom"], ["literal", [1, 1]], 10, ["literal", [2, 1]]]}}"#) == [])
-        #expect(try Self.warnings(#"{"id": "a", "type": "symbol", "source": "v", "layout": {"text-field": "{name}", "icon-image": ["get", "i"], "text-padding": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 4]}}"#) == [])
+        #expect(try Self.warnings(#"{"id": "a", "type": "symbol", "source": "v", "layout": {"text-field": "{name}", "icon-image": ["get", "i"], "text-padding": ["interpolate", ["linear"], ["zoom"], 0, 1, 10, 4], "text-variable-anchor-offset": ["top", [0, 1], "left", [1, 0]]}}"#) == [])
+        #expect(Self.errors(#"{"id": "a", "type": "symbol", "source": "v", "layout": {"text-variable-anchor-offset": ["top", [0]]}}"#)
+            == [#"layers[0].layout.text-variable-anchor-offset: expected an array of anchors, each followed by an [x, y] offset in ems, got ["top",[0]]"#])
     }
 
     /// Every property that is set and not drawn warns once, saying why.

@@ -109,7 +109,12 @@ final class LabelPlacer {
             let justify: TextAlignment = switch style.textJustify.evaluate(zoom: zoom, feature: feature) {
                 case .left: .left
                 case .right: .right
-                default: .center
+                case .center: .center
+                // MapLibre justifies toward the anchor; with variable anchors it shapes once per
+                // justification, here the lines stay centred.
+                case .auto where style.textVariableAnchor == nil && style.textVariableAnchorOffset == nil:
+                    Self.justification(of: style.textAnchor.evaluate(zoom: zoom, feature: feature))
+                case .auto: .center
             }
             let font = style.textFont.evaluate(zoom: zoom, feature: feature)
             let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
@@ -154,7 +159,9 @@ final class LabelPlacer {
                     anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
                     variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
                     offset: Self.point(offset),
-                    radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature), size: size),
+                    radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature),
+                    anchorOffsets: placement == .point ? style.textVariableAnchorOffset?.evaluate(zoom: zoom, feature: feature) : nil,
+                    size: size),
                 translate: translate,
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,

@@ -8,9 +8,13 @@ extension LabelPlacer {
     /// `text-anchor` with `text-offset`, or each of `text-variable-anchor` in turn; with a
     /// variable anchor or a `text-radial-offset` the offset points away from the anchor, as in
     /// MapLibre (the radial offset along the anchor's direction, or text-offset's sizes signed
-    /// by it). Offsets are in ems of the text size.
+    /// by it). `text-variable-anchor-offset`, when set, replaces all of these with its anchors and
+    /// their offsets as written. Offsets are in ems of the text size.
     static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double,
-                               size: Double) -> [TextPlacement] {
+                               anchorOffsets: VariableAnchorOffsets?, size: Double) -> [TextPlacement] {
+        if let entries = anchorOffsets?.entries, !entries.isEmpty {
+            return entries.map { TextPlacement(anchor: $0.anchor, offset: $0.offset * size) }
+        }
         func directed(_ a: TextAnchor) -> Point {
             let (fx, fy) = anchorFractions(a)
             // +1 when the text lies right of / below the point, −1 left of / above it.
@@ -39,6 +43,15 @@ extension LabelPlacer {
         }
         return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
                     maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
+    }
+
+    /// `text-justify: auto`: lines flush with the side the anchor is on.
+    static func justification(of anchor: TextAnchor) -> TextAlignment {
+        switch anchor {
+        case .left, .topLeft, .bottomLeft: .left
+        case .right, .topRight, .bottomRight: .right
+        case .center, .top, .bottom: .center
+        }
     }
 
     static func anchorFractions(_ anchor: TextAnchor) -> (Double, Double) { anchor.unitPoint }

@@ -25,6 +25,8 @@ public struct SymbolLayer: Sendable {
     /// Ems.
     public var textRadialOffset: StyleProperty<Double>
     public var textVariableAnchor: StyleProperty<[TextAnchor]>?
+    /// Overrides `text-variable-anchor`, `text-offset` and `text-radial-offset` when set.
+    public var textVariableAnchorOffset: StyleProperty<VariableAnchorOffsets>?
     public var textJustify: StyleProperty<TextJustify>
     /// Ems.
     public var textMaxWidth: StyleProperty<Double>
@@ -103,6 +105,7 @@ public struct SymbolLayer: Sendable {
         textOffset = p.value("text-offset")
         textRadialOffset = p.value("text-radial-offset")
         textVariableAnchor = p.optional("text-variable-anchor", fallback: [TextAnchor]())
+        textVariableAnchorOffset = p.optional("text-variable-anchor-offset", fallback: VariableAnchorOffsets([]))
         textJustify = p.value("text-justify")
         textMaxWidth = p.value("text-max-width")
         textLetterSpacing = p.value("text-letter-spacing")
