@@ -11,7 +11,14 @@ extension FuzzTarget {
                 try data.write(to: URL(fileURLWithPath: base + ".json"))
                 try SpriteSheetImage.png.write(to: URL(fileURLWithPath: base + ".png"))
                 for sheet in try SpriteSheet.sheets(base: base) {
-                    for icon in sheet.icons.values { _ = (icon.pointWidth, icon.pointHeight, icon.sdf) }
+                    for icon in sheet.icons.values {
+                        _ = (icon.pointWidth, icon.pointHeight, icon.sdf)
+                        // Stretchable images laid out for boxes smaller and larger than the icon.
+                        for box in [(0.0, 0.0), (3.0, 2.0), (500.0, 80.0)] where icon.stretchable != nil {
+                            _ = NinePatch.cells(icon.stretchable, width: icon.width, height: icon.height, pixelRatio: icon.pixelRatio,
+                                                box: box, boxOrigin: .init(x: -box.0 / 2, y: -box.1 / 2))
+                        }
+                    }
                 }
             }
         }

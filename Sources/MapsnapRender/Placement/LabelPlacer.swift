@@ -337,6 +337,8 @@ final class LabelPlacer {
             }
         }
         var iconBox: Rect?
+        var iconCells: [NinePatch.Cell]?
+        var contentMargins: Padding?
         // A pitched icon lying on the map: laid out flat around its anchor, then warped.
         let warp = c.icon.flatMap { $0.onMap ? iconWarp(at: anchor) : nil }
         let iconScale = warp == nil ? scale : 1
@@ -348,11 +350,14 @@ final class LabelPlacer {
             // icon-text-fit: the icon stretched around the text (a road shield's plate).
             if i.textFit != .none, let t = textBox, c.rotation == 0 {
                 iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
+                if let stretchable = i.icon.stretchable {
+                    (iconBox, iconCells, contentMargins) = Self.stretched(i.icon, stretchable, in: iconBox!, anchor: anchor + i.translate)
+                }
             }
         }
         let iconScreenBox = iconBox.map { box in
             let turned = c.icon.map { Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: $0.rotation) } ?? box
-            return warp?.bounds(turned) ?? box
+            return Self.padded(warp?.bounds(turned) ?? box, contentMargins)
         }
         var iconFits = iconScreenBox.map { box in
             inside(box) && !frame.collisions.collides(Self.padded(box, c.icon?.padding), c.icon?.overlap ?? .never)
@@ -368,7 +373,8 @@ final class LabelPlacer {
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
-                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h), tint: i.tint,
+                              rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h),
+                              cells: iconCells, tint: i.tint,
                               warp: warp, linear: i.linear)
         } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)

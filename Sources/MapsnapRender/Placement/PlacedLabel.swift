@@ -40,6 +40,8 @@ struct PlacedIcon {
     var rotation: Double = 0
     /// Width and height scale on top of `size`, for an icon stretched around its text.
     var stretch: (x: Double, y: Double) = (1, 1)
+    /// A stretchable image fitted to its text: its parts, relative to `origin` (nil: uniform `stretch`).
+    var cells: [NinePatch.Cell]? = nil
     /// The colours of an SDF icon.
     var tint: SDFTint? = nil
     /// Pitched, an icon lying on the map (`icon-pitch-alignment: map`) is drawn through this.

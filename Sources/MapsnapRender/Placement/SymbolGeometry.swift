@@ -70,6 +70,24 @@ extension LabelPlacer {
         }
     }
 
+    /// A stretchable image fitted to its text (`box`, screen points): the box after the image's
+    /// `textFitWidth`/`textFitHeight`, its parts, and the margins of the image outside its content
+    /// box (MapLibre adds them to the icon's collision box).
+    static func stretched(_ icon: SpriteSheet.Icon, _ image: StretchableImage, in box: Rect,
+                          anchor: Point) -> (Rect, [NinePatch.Cell], Padding?) {
+        let relative = NinePatch.applyTextFit(image, to: Rect(minX: box.minX - anchor.x, minY: box.minY - anchor.y,
+                                                              maxX: box.maxX - anchor.x, maxY: box.maxY - anchor.y))
+        let cells = NinePatch.cells(image, width: icon.width, height: icon.height, pixelRatio: icon.pixelRatio,
+                                    box: (relative.width, relative.height), boxOrigin: Point(x: relative.minX, y: relative.minY))
+        let margins = image.content.map { c in
+            Padding(top: c.minY / icon.pixelRatio, right: icon.pointWidth - c.maxX / icon.pixelRatio,
+                    bottom: icon.pointHeight - c.maxY / icon.pixelRatio, left: c.minX / icon.pixelRatio)
+        }
+        let fitted = Rect(minX: relative.minX + anchor.x, minY: relative.minY + anchor.y,
+                          maxX: relative.maxX + anchor.x, maxY: relative.maxY + anchor.y)
+        return (fitted, cells, margins)
+    }
+
     /// A `[x, y]` style value as a point (zero when malformed).
     static func point(_ v: [Double]) -> Point { v.count == 2 ? Point(x: v[0], y: v[1]) : Point(x: 0, y: 0) }
 }

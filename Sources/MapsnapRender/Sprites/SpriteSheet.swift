@@ -10,6 +10,8 @@ public final class SpriteSheet {
         public let x: Int, y: Int, width: Int, height: Int
         public let pixelRatio: Double
         public let sdf: Bool?
+        /// Stretch ranges and content box for `icon-text-fit` (nil: the image scales as a whole).
+        public internal(set) var stretchable: StretchableImage?
         /// The icon's size in points.
         public var pointWidth: Double { Double(width) / pixelRatio }
         public var pointHeight: Double { Double(height) / pixelRatio }
@@ -54,7 +56,10 @@ public final class SpriteSheet {
         guard case .object(let entries)? = try? JSONValue.parse(data) else { throw notAnIndex }
         var icons: [String: Icon] = [:]
         for (name, entry) in entries {
-            guard let icon = Icon(entry) else { throw notAnIndex }
+            guard var icon = Icon(entry) else { throw notAnIndex }
+            do { icon.stretchable = try StretchableImage(entry, width: icon.width, height: icon.height) } catch {
+                throw .invalid(path: chosen + ".json", reason: "icon '\(name)': \(error.reason)")
+            }
             icons[name] = icon
         }
         self.icons = icons
@@ -87,9 +92,11 @@ public final class SpriteSheet {
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
     /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
     /// `warp` (a pitched camera's map for icons lying on the map) applies around its pivot, after the rest.
+    /// `cells` (a stretchable image fitted to its text) replace the uniform stretch: each is drawn
+    /// from its part of the image into its part of the box.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
-              stretch: (x: Double, y: Double) = (1, 1), tint: SDFTint? = nil, warp: IconWarp? = nil, linear: Bool = false,
-              on canvas: Canvas) {
+              stretch: (x: Double, y: Double) = (1, 1), cells: [NinePatch.Cell]? = nil, tint: SDFTint? = nil,
+              warp: IconWarp? = nil, linear: Bool = false, on canvas: Canvas) {
         // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours;
         // upright and unstretched, straight into device pixels (sampled, then shaded).
         if icon.sdf == true, let tint, rotation == 0, stretch == (1, 1), warp == nil {
@@ -124,6 +131,11 @@ public final class SpriteSheet {
                 cairo_rotate(cr, rotation)
                 cairo_translate(cr, -cx, -cy)
             }
+            if let cells, let bordered = bordered(icon, tinted: tinted) {
+                for cell in cells { drawCell(cell, from: bordered, opacity: opacity, cr: cr) }
+                cairo_surface_destroy(bordered)
+                return
+            }
             let s = size / icon.pixelRatio
             cairo_scale(cr, s * stretch.x, s * stretch.y)
             cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
@@ -139,6 +151,48 @@ public final class SpriteSheet {
             cairo_pattern_set_filter(cairo_get_source(cr), nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_paint_with_alpha(cr, opacity)
         }
+    }
+}
+
+extension SpriteSheet {
+    /// The icon's pixels (shaded, for SDF icons) inside a one-pixel transparent border, as in
+    /// MapLibre's atlas. The caller destroys it.
+    private func bordered(_ icon: Icon, tinted: OpaquePointer?) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(icon.width + 2), Int32(icon.height + 2)) else { return nil }
+        let cr = cairo_create(surface)
+        if let tinted {
+            cairo_set_source_surface(cr, tinted, 1, 1)
+        } else {
+            cairo_set_source_surface(cr, image.surface, Double(1 - icon.x), Double(1 - icon.y))
+        }
+        cairo_rectangle(cr, 1, 1, Double(icon.width), Double(icon.height))
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        return surface
+    }
+
+    /// One part of a stretched icon: its image rectangle scaled into its box rectangle (points).
+    private func drawCell(_ cell: NinePatch.Cell, from bordered: OpaquePointer, opacity: Double, cr: OpaquePointer) {
+        let source = cell.source, target = cell.destination
+        guard source.width > 0, source.height > 0, target.width > 0, target.height > 0 else { return }
+        cairo_save(cr)
+        // Like a GPU's quads, every device pixel belongs to exactly one cell: no anti-aliased seam
+        // where two meet. Each cell samples only its own pixels (padded at its edges), so a fixed
+        // part never blends in the stretched colour next to it when an edge falls between pixels.
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+        cairo_rectangle(cr, target.minX, target.minY, target.width, target.height)
+        cairo_clip(cr)
+        cairo_translate(cr, target.minX, target.minY)
+        cairo_scale(cr, target.width / source.width, target.height / source.height)
+        let border = NinePatch.border
+        if let part = cairo_surface_create_for_rectangle(bordered, source.minX + border, source.minY + border, source.width, source.height) {
+            cairo_set_source_surface(cr, part, 0, 0)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_paint_with_alpha(cr, opacity)
+            cairo_surface_destroy(part)
+        }
+        cairo_restore(cr)
     }
 }
 
