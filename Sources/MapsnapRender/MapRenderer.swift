@@ -17,6 +17,9 @@ public final class MapRenderer {
     /// The style's sprite at pixel ratio 1 and 2 (loaded by the caller, which knows where it is).
     public let sprites: [SpriteSheet]
     public let text = TextEngine()
+    /// The style's glyph PBFs (found by the caller, like the sprite): text is drawn from them as
+    /// MapLibre draws it, unless `Options.textEngine` says `pango`.
+    public var glyphs: GlyphLibrary?
     /// The images of icon markers, read once.
     public let markerIcons = MarkerIconImages()
 
@@ -53,6 +56,8 @@ public final class MapRenderer {
         /// edge would not continue in its neighbour). By default, as in MapLibre, labels the
         /// image's edge cuts are kept.
         public var wholeLabelsOnly = false
+        /// Which engine draws the labels (see `TextEngineChoice`).
+        public var textEngine = TextEngineChoice.auto
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
                     hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
@@ -73,7 +78,8 @@ public final class MapRenderer {
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
                                 labelsMayCrossEdges: !options.wholeLabelsOnly,
-                                warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio))
+                                warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio),
+                                glyphs: options.textEngine == .pango ? nil : glyphs, glyphsOnly: options.textEngine == .glyphs)
         draw(frame, options: options)
         return image
     }

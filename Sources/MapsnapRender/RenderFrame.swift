@@ -37,10 +37,18 @@ final class RenderFrame {
     var warnings: WarningLog
     /// The style's icons, when it has a sprite.
     let sprites: SpriteSheet?
+    /// The style's glyph PBFs, when text is drawn from them (`TextEngineChoice`).
+    let glyphs: GlyphLibrary?
+    /// Draw a label from glyph PBFs even when some of its characters have none (`glyphs`), rather
+    /// than with system fonts (`auto`).
+    let glyphsOnly: Bool
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
-         placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil) {
+         placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil,
+         glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false) {
         self.sprites = sprites
+        self.glyphs = glyphs
+        self.glyphsOnly = glyphsOnly
         self.camera = camera
         self.canvas = canvas
         zoom = camera.zoom

@@ -18,7 +18,7 @@ enum SymbolPainter {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_new_path(cr)
             var pending: TextPaint?
-            for label in labels where label.text != nil {
+            for label in labels where label.text != nil && label.text?.sdf == nil {
                 if let p = pending, p != label.paint {
                     paintPath(p, canvas)
                     pending = nil
@@ -28,6 +28,7 @@ enum SymbolPainter {
             }
             if let p = pending { paintPath(p, canvas) }
         }
+        SDFTextPainter.draw(labels, on: canvas)
     }
 
     private static func appendOutlines(_ label: PlacedLabel, _ canvas: Canvas) {

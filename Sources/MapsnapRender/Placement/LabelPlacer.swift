@@ -120,8 +120,12 @@ final class LabelPlacer {
             let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
             let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
             let text = frame.text
-            let shapedAt: (Double) -> ShapedText? = { [string] scale in
-                string.isEmpty ? nil : text.shapeCached(
+            let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
+            let shapedAt: (Double) -> ShapedText? = { [string, frame] scale in
+                // The style's glyphs when there are (MapLibre's shaping), else the system's fonts.
+                if let glyphs = frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
+                                                letterSpacing: letterSpacing, justify: justify) { return glyphs }
+                return string.isEmpty ? nil : text.shapeCached(
                     string, font: font, size: size * scale,
                     maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
                     lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)

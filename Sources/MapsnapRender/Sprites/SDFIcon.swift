@@ -12,7 +12,7 @@ struct SDFTint {
     var haloBlur: Double
 }
 
-/// MapLibre's SDF shader for one icon size: alpha is the distance field, the edge at 0.75 with a
+/// MapLibre's SDF shader for one icon size (or text size over 24 px, the glyphs' em): alpha is the distance field, the edge at 0.75 with a
 /// smooth step of 0.105 device pixels over the icon's scale; the halo reaches `haloWidth` points
 /// further out (its edge softened by the blur), under the fill.
 struct SDFShader {
@@ -33,6 +33,11 @@ struct SDFShader {
         let t = min(max((d - (buffer - gamma)) / (2 * gamma), 0), 1)
         return t * t * (3 - 2 * t)
     }
+
+    /// The halo's and the fill's coverage (0...1) at distance `d`, for drawing them in separate
+    /// passes (text: all halos of a layer, then all glyphs).
+    @inline(__always) func haloCoverage(_ d: Double) -> Double { drawHalo ? step(haloBuffer, haloGamma, d) : 0 }
+    @inline(__always) func fillCoverage(_ d: Double) -> Double { step(0.75, fillGamma, d) }
 
     /// The premultiplied ARGB32 pixel for distance `d` (0...1).
     @inline(__always) func pixel(_ d: Double) -> UInt32 {

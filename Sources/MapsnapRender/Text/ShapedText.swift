@@ -1,11 +1,15 @@
 import CCairo
 import CPangoCairo
 import MapsnapGeo
+import MapsnapTiles
 
 /// A shaped label: its Pango layout, its logical box and, for labels along lines, the position
 /// of every glyph on the baseline.
 public final class ShapedText {
-    let layout: OpaquePointer
+    /// Pango's layout, for text shaped with system fonts; nil for SDF glyphs.
+    let layout: OpaquePointer?
+    /// The glyphs, for text shaped from a style's glyph PBFs (drawn by `SDFTextPainter`).
+    let sdf: GlyphShaping?
     public let fontSize: Double
     /// The logical box relative to the layout origin, in points.
     public let bounds: Rect
@@ -13,8 +17,22 @@ public final class ShapedText {
     public let baseline: Double
     public let lineCount: Int
 
+    /// Text laid out from SDF glyphs (layout units of 24 px) at `size` points: its box is the
+    /// shaping's, from the origin.
+    init(glyphs: GlyphShaping, size: Double) {
+        layout = nil
+        sdf = glyphs
+        fontSize = size
+        let scale = size / GlyphShaping.oneEm
+        bounds = Rect(minX: 0, minY: 0, maxX: glyphs.width * scale, maxY: glyphs.height * scale)
+        // The line's middle is the baseline's reference for glyphs along lines (see `glyphs`).
+        baseline = bounds.height / 2
+        lineCount = glyphs.lineCount
+    }
+
     init(layout: OpaquePointer, size: Double) {
         self.layout = layout
+        sdf = nil
         fontSize = size
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
@@ -25,21 +43,25 @@ public final class ShapedText {
         lineCount = Int(pango_layout_get_line_count(layout))
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    deinit { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
     public var width: Double { bounds.width }
     public var height: Double { bounds.height }
 
     /// Adds the outlines of the whole layout, its top-left at `origin`, to the canvas's path.
+    /// SDF text has no outlines: `SDFTextPainter` draws it.
     func appendPath(to canvas: Canvas, at origin: Point) {
+        guard let layout else { return }
         cairo_move_to(canvas.cr, origin.x, origin.y)
         pango_cairo_layout_path(canvas.cr, layout)
     }
 
     /// One glyph of a single-line layout, for drawing along a curve.
     struct Glyph {
-        let font: OpaquePointer   // cairo_scaled_font_t, owned by the Pango font
+        let font: OpaquePointer?   // cairo_scaled_font_t, owned by the Pango font (nil: SDF)
         let index: UInt
+        /// The SDF glyph, for text shaped from glyph PBFs.
+        var sdf: SDFGlyph? = nil
         /// Start of the glyph's advance along the baseline, and its advance width, in points.
         let x: Double
         let advance: Double
@@ -49,7 +71,17 @@ public final class ShapedText {
     /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
     lazy var glyphs: [Glyph] = {
         var out: [Glyph] = []
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return out }
+        if let sdf {
+            // Pen positions along the first line, in points; yOffset is 0 (the line's middle).
+            let scale = fontSize / GlyphShaping.oneEm
+            let firstLine = sdf.glyphs.first?.y
+            for placed in sdf.glyphs where placed.y == firstLine {
+                let advance = Double(placed.glyph.advance) * scale
+                out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance, yOffset: 0))
+            }
+            return out
+        }
+        guard let layout, let line = pango_layout_get_line_readonly(layout, 0) else { return out }
         let s = Double(PANGO_SCALE)
         var x = 0.0
         var run = line.pointee.runs
@@ -73,7 +105,8 @@ public final class ShapedText {
 
     /// The first line's advance width in points.
     lazy var lineAdvance: Double = {
-        guard let line = pango_layout_get_line_readonly(layout, 0) else { return 0 }
+        if sdf != nil { return bounds.width }
+        guard let layout, let line = pango_layout_get_line_readonly(layout, 0) else { return 0 }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_line_get_extents(line, &ink, &logical)
         return Double(logical.width) / Double(PANGO_SCALE)

@@ -10,6 +10,8 @@ public final class TextEngine {
     let context: OpaquePointer
     private var descriptions: [String: OpaquePointer] = [:]
     var shapeCache: [ShapeKey: ShapedText] = [:]
+    /// Labels laid out from glyph PBFs, at 24 px (scaled when drawn), by text and layout.
+    var glyphShapeCache: [GlyphShapeKey: GlyphShaping?] = [:]
 
     public init() {
         fontMap = pango_cairo_font_map_new()

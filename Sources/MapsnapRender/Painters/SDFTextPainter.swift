@@ -1,0 +1,151 @@
+import CCairo
+import Foundation
+import MapsnapGeo
+import MapsnapStyle
+import MapsnapTiles
+
+/// Draws labels shaped from SDF glyphs as MapLibre's text shader does: each glyph's distance
+/// field sampled bilinearly at every device pixel its quad covers, turned into coverage by the
+/// shader's edge (with the halo's own edge and blur), the halos of all labels first, then the
+/// glyphs. Labels shaped with system fonts are not drawn here.
+enum SDFTextPainter {
+    static func draw(_ labels: [PlacedLabel], on canvas: Canvas) {
+        let sdfLabels = labels.filter { $0.text?.sdf != nil && $0.paint.opacity > 0 }
+        for label in sdfLabels where label.paint.haloWidth > 0 && label.paint.haloColor.a > 0 {
+            paint(label, halo: true, on: canvas)
+        }
+        for label in sdfLabels { paint(label, halo: false, on: canvas) }
+    }
+
+    /// A glyph's distance field and the map from its texels to device pixels: `origin` + u·`du` + v·`dv`.
+    private struct Quad {
+        let glyph: SDFGlyph
+        let origin: Point
+        let du: Point
+        let dv: Point
+    }
+
+    private static func quads(_ label: PlacedLabel, _ text: ShapedText, ratio: Double) -> [Quad] {
+        guard let shaping = text.sdf else { return [] }
+        let s = text.fontSize / GlyphShaping.oneEm
+        let border = Double(SDFGlyph.border)
+        func quad(_ g: SDFGlyph, at p: Point, angle: Double) -> Quad {
+            let c = cos(angle) * s * ratio, n = sin(angle) * s * ratio
+            return Quad(glyph: g, origin: p * ratio, du: Point(x: c, y: n), dv: Point(x: -n, y: c))
+        }
+        func turned(_ p: Point, about pivot: Point, _ angle: Double) -> Point {
+            let d = p - pivot
+            return Point(x: pivot.x + d.x * cos(angle) - d.y * sin(angle), y: pivot.y + d.x * sin(angle) + d.y * cos(angle))
+        }
+        var out: [Quad] = []
+        switch label.shape {
+        case .block(let origin), .rotatedBlock(let origin, _, _):
+            var pivot = origin, angle = 0.0
+            if case .rotatedBlock(_, let p, let a) = label.shape { (pivot, angle) = (p, a) }
+            for placed in shaping.glyphs where !placed.glyph.bitmap.isEmpty {
+                let g = placed.glyph
+                let corner = Point(x: origin.x + (placed.x + Double(g.left) - border) * s,
+                                   y: origin.y + (placed.y - Double(g.top) - border) * s)
+                out.append(quad(g, at: angle == 0 ? corner : turned(corner, about: pivot, angle), angle: angle))
+            }
+        case .alongLine(let glyphs):
+            for placement in glyphs {
+                guard let g = placement.glyph.sdf, !g.bitmap.isEmpty else { continue }
+                // Relative to the glyph's middle on the line: its advance centred, its line's offset.
+                let local = Point(x: (Double(g.left) - border) * s - placement.glyph.advance / 2,
+                                  y: placement.glyph.yOffset + (-Double(g.top) - border) * s)
+                let a = placement.angle
+                let corner = Point(x: placement.center.x + local.x * cos(a) - local.y * sin(a),
+                                   y: placement.center.y + local.x * sin(a) + local.y * cos(a))
+                out.append(quad(g, at: corner, angle: a))
+            }
+        }
+        return out
+    }
+
+    private static func paint(_ label: PlacedLabel, halo: Bool, on canvas: Canvas) {
+        guard let text = label.text else { return }
+        let ratio = canvas.pixelRatio
+        let quads = quads(label, text, ratio: ratio)
+        guard !quads.isEmpty else { return }
+        // The label's device box, within the image.
+        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        for q in quads {
+            let w = Double(q.glyph.bitmapWidth), h = Double(q.glyph.bitmapHeight)
+            for corner in [q.origin, q.origin + q.du * w, q.origin + q.dv * h, q.origin + q.du * w + q.dv * h] {
+                box = Rect(minX: min(box.minX, corner.x), minY: min(box.minY, corner.y),
+                           maxX: max(box.maxX, corner.x), maxY: max(box.maxY, corner.y))
+            }
+        }
+        let x0 = max(0, Int(saturating: box.minX.rounded(.down)) - 1), y0 = max(0, Int(saturating: box.minY.rounded(.down)) - 1)
+        let x1 = min(canvas.image.pixelWidth, Int(saturating: box.maxX.rounded(.up)) + 1)
+        let y1 = min(canvas.image.pixelHeight, Int(saturating: box.maxY.rounded(.up)) + 1)
+        let width = x1 - x0, height = y1 - y0
+        guard width > 0, height > 0 else { return }
+        let paint = label.paint
+        let tint = SDFTint(color: paint.color, haloColor: paint.haloColor, haloWidth: paint.haloWidth, haloBlur: paint.haloBlur)
+        let shader = SDFShader(tint, size: text.fontSize / GlyphShaping.oneEm, pixelRatio: ratio)
+        var coverage = [Double](repeating: 0, count: width * height)
+        for q in quads { rasterize(q, halo: halo, shader: shader, into: &coverage, x0: x0, y0: y0, width: width, height: height) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        let color = (halo ? paint.haloColor : paint.color).premultiplied
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let out = cairo_image_surface_get_data(surface)!
+        func byte(_ v: Double) -> UInt32 { min(UInt32(saturating: v * 255 + 0.5), 255) }
+        for j in 0..<height {
+            let row = UnsafeMutableRawPointer(out + j * stride)
+            for i in 0..<width {
+                let a = coverage[j * width + i] * paint.opacity
+                let pixel = a > 0 ? byte(color.a * a) << 24 | byte(color.r * a) << 16 | byte(color.g * a) << 8 | byte(color.b * a) : 0
+                row.storeBytes(of: pixel, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        canvas.withSavedState {
+            cairo_identity_matrix(canvas.cr)
+            cairo_set_source_surface(canvas.cr, surface, Double(x0), Double(y0))
+            cairo_paint(canvas.cr)
+        }
+    }
+
+    /// Adds one glyph's coverage (source over) to the label's buffer.
+    private static func rasterize(_ q: Quad, halo: Bool, shader: SDFShader, into coverage: inout [Double],
+                                  x0: Int, y0: Int, width: Int, height: Int) {
+        let g = q.glyph, bw = g.bitmapWidth, bh = g.bitmapHeight
+        // Device → texel: the inverse of the quad's linear map.
+        let det = q.du.x * q.dv.y - q.dv.x * q.du.y
+        guard abs(det) > 1e-12 else { return }
+        let inv = (a: q.dv.y / det, b: -q.dv.x / det, c: -q.du.y / det, d: q.du.x / det)
+        @inline(__always) func distance(_ tx: Int, _ ty: Int) -> Double {
+            guard tx >= 0, ty >= 0, tx < bw, ty < bh else { return 0 }
+            return Double(g.bitmap[ty * bw + tx]) / 255
+        }
+        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+        // The quad reaches one texel beyond the field (MapLibre's atlas padding).
+        for (u, v) in [(-1.0, -1.0), (Double(bw) + 1, -1), (-1, Double(bh) + 1), (Double(bw) + 1, Double(bh) + 1)] {
+            let p = q.origin + q.du * u + q.dv * v
+            box = Rect(minX: min(box.minX, p.x), minY: min(box.minY, p.y), maxX: max(box.maxX, p.x), maxY: max(box.maxY, p.y))
+        }
+        let i0 = max(0, Int(saturating: box.minX.rounded(.down)) - x0), i1 = min(width, Int(saturating: box.maxX.rounded(.up)) - x0)
+        let j0 = max(0, Int(saturating: box.minY.rounded(.down)) - y0), j1 = min(height, Int(saturating: box.maxY.rounded(.up)) - y0)
+        guard i0 < i1, j0 < j1 else { return }
+        for j in j0..<j1 {
+            let py = Double(y0 + j) + 0.5 - q.origin.y
+            for i in i0..<i1 {
+                let px = Double(x0 + i) + 0.5 - q.origin.x
+                let u = inv.a * px + inv.b * py, v = inv.c * px + inv.d * py
+                guard u >= -1, v >= -1, u <= Double(bw) + 1, v <= Double(bh) + 1 else { continue }
+                let su = u - 0.5, sv = v - 0.5
+                let tx = Int(su.rounded(.down)), ty = Int(sv.rounded(.down))
+                let fx = su - Double(tx), fy = sv - Double(ty)
+                let d = (distance(tx, ty) * (1 - fx) + distance(tx + 1, ty) * fx) * (1 - fy)
+                    + (distance(tx, ty + 1) * (1 - fx) + distance(tx + 1, ty + 1) * fx) * fy
+                let a = halo ? shader.haloCoverage(d) : shader.fillCoverage(d)
+                guard a > 0 else { continue }
+                let k = j * width + i
+                coverage[k] += a * (1 - coverage[k])
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import MapsnapTiles
+
+/// Lays out a label from SDF glyphs as MapLibre's `shapeText` does (horizontal text, one section):
+/// in layout units of a 24 px em, lines broken at word boundaries to even widths near
+/// `text-max-width` (MapLibre's least-badness breaking), each line trimmed and justified, the block
+/// positioned with its top-left corner at the origin. Scale by `size / 24` to draw.
+public struct GlyphShaping: Sendable {
+    public struct Placed: Sendable {
+        public let glyph: SDFGlyph
+        /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y).
+        public let x: Double
+        public let y: Double
+    }
+
+    public let glyphs: [Placed]
+    /// The widest line and the block's height (line count × line height).
+    public let width: Double
+    public let height: Double
+    public let lineCount: Int
+    /// Code points no font of the stack has a glyph for (they are left out, as in MapLibre).
+    public let missing: [UInt32]
+
+    /// MapLibre's em: glyph PBFs are rasterised at 24 px.
+    public static let oneEm = 24.0
+    /// Where the first line's glyphs sit relative to its top (SHAPING_DEFAULT_OFFSET).
+    static let defaultOffset = -17.0
+}
+
+public enum GlyphShaper {
+    /// `maxWidth`, `lineHeight` and `spacing` in layout units (ems × 24); `maxWidth` infinite for
+    /// labels along lines; `justify` 0 (left), 0.5 (centre) or 1 (right).
+    public static func shape(_ text: String, lookup: (UInt32) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
+                             spacing: Double, justify: Double) -> GlyphShaping? {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty else { return nil }
+        var glyphOf: [UInt32: SDFGlyph?] = [:]
+        var missing: [UInt32] = []
+        func glyph(_ s: Unicode.Scalar) -> SDFGlyph? {
+            if let known = glyphOf[s.value] { return known }
+            let found = lookup(s.value)
+            glyphOf[s.value] = found
+            if found == nil, !isWhitespace(s), !missing.contains(s.value) { missing.append(s.value) }
+            return found
+        }
+        func advance(_ s: Unicode.Scalar) -> Double { glyph(s).map { Double($0.advance) + spacing } ?? 0 }
+
+        let breaks = lineBreaks(scalars, advance: advance, maxWidth: maxWidth)
+        var lines: [ArraySlice<Unicode.Scalar>] = []
+        var start = 0
+        for end in breaks {
+            lines.append(scalars[start..<end])
+            start = end
+        }
+        if start < scalars.count { lines.append(scalars[start...]) }
+
+        var placed: [GlyphShaping.Placed] = []
+        var y = GlyphShaping.defaultOffset
+        var maxLineLength = 0.0, maxLineHeight = 0.0
+        for var line in lines {
+            while let first = line.first, isWhitespace(first) { line.removeFirst() }
+            while let last = line.last, isWhitespace(last) { line.removeLast() }
+            guard !line.isEmpty else { y += lineHeight; continue }
+            var x = 0.0
+            var row: [GlyphShaping.Placed] = []
+            for s in line {
+                guard let g = glyph(s) else { continue }
+                row.append(.init(glyph: g, x: x, y: y))
+                x += Double(g.advance) + spacing
+            }
+            if let last = row.last {
+                maxLineLength = max(maxLineLength, x - spacing)
+                let indent = (last.x + Double(last.glyph.advance)) * justify
+                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y) }
+            }
+            y += lineHeight
+            maxLineHeight = max(maxLineHeight, lineHeight)
+        }
+        guard !placed.isEmpty else { return nil }
+        let height = y - GlyphShaping.defaultOffset
+        // Aligned for a top-left anchor: the block's corner at the origin.
+        let shiftX = justify * maxLineLength
+        let shiftY = maxLineHeight != lineHeight ? -GlyphShaping.defaultOffset : 0.5 * lineHeight
+        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY) },
+                            width: maxLineLength, height: height, lineCount: lines.count, missing: missing)
+    }
+
+    // MARK: line breaking
+
+    /// Where lines end (scalar indices), MapLibre's `determineLineBreaks`: a break may follow any
+    /// word; the chosen set minimises the squared differences of the line widths from the average
+    /// a `maxWidth` calls for, with a forced break after a newline and penalties around parentheses.
+    static func lineBreaks(_ scalars: [Unicode.Scalar], advance: (Unicode.Scalar) -> Double, maxWidth: Double) -> [Int] {
+        let total = scalars.reduce(0) { $0 + advance($1) }
+        let lineCount = max(1, (total / maxWidth).rounded(.up))
+        let target = total / lineCount
+        var potential: [Break] = []
+        var x = 0.0
+        var index = 0
+        for word in words(scalars) {
+            for s in word where !isWhitespace(s) { x += advance(s) }
+            index += word.count
+            guard index < scalars.count else { continue }
+            let penalty = Self.penalty(word.last!, scalars[index])
+            potential.append(evaluate(index, x, target, potential, penalty, last: false))
+        }
+        var breaks: [Int] = []
+        var node: Break? = evaluate(scalars.count, x, target, potential, 0, last: true)
+        while let n = node {
+            breaks.append(n.index)
+            node = n.prior
+        }
+        return breaks.reversed()
+    }
+
+    final class Break {
+        let index: Int
+        let x: Double
+        let prior: Break?
+        let badness: Double
+        init(index: Int, x: Double, prior: Break?, badness: Double) { (self.index, self.x, self.prior, self.badness) = (index, x, prior, badness) }
+    }
+
+    private static func evaluate(_ index: Int, _ x: Double, _ target: Double, _ potential: [Break], _ penalty: Double,
+                                 last: Bool) -> Break {
+        var best: Break?
+        var bestBadness = badness(x, target, penalty, last: last)
+        for p in potential {
+            let b = badness(x - p.x, target, penalty, last: last) + p.badness
+            if b <= bestBadness {
+                best = p
+                bestBadness = b
+            }
+        }
+        return Break(index: index, x: x, prior: best, badness: bestBadness)
+    }
+
+    private static func badness(_ width: Double, _ target: Double, _ penalty: Double, last: Bool) -> Double {
+        let raggedness = (width - target) * (width - target)
+        // The last line may be shorter than the others more readily than longer.
+        if last { return width < target ? raggedness / 2 : raggedness * 2 }
+        return raggedness + abs(penalty) * penalty
+    }
+
+    private static func penalty(_ s: Unicode.Scalar, _ next: Unicode.Scalar) -> Double {
+        var penalty = 0.0
+        if s == "\n" { penalty -= 10000 }
+        if s == "(" || s.value == 0xFF08 { penalty += 50 }
+        if next == ")" || next.value == 0xFF09 { penalty += 50 }
+        return penalty
+    }
+
+    /// Word segments as a word segmenter finds them for map labels: runs of letters, digits and
+    /// in-word marks, each ideograph or kana alone, each space or other punctuation alone.
+    static func words(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        var words: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        for s in scalars {
+            if isWordCharacter(s) && !breaksIdeographically(s) {
+                current.append(s)
+                continue
+            }
+            if !current.isEmpty { words.append(current); current = [] }
+            words.append([s])
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    private static func isWordCharacter(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+            || p.generalCategory == .spacingMark || s == "'" || s == "\u{2019}"
+    }
+
+    /// Ideographs, kana and other scripts written without spaces: a line may break after each.
+    static func breaksIdeographically(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF: true
+        default: false
+        }
+    }
+
+    static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
+        s == " " || s == "\t" || s == "\n" || s == "\u{0B}" || s == "\u{0C}" || s == "\r" || s.properties.isWhitespace
+    }
+}
