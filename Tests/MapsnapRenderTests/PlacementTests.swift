@@ -62,22 +62,26 @@ struct TextEngineTests {
 }
 
 struct TextPlacementTests {
+    /// MapLibre moves text above or below its point 7/24 em toward it (its baseline rule).
+    private static let baseline = 10 * 7 / 24.0
+    private static func close(_ p: Point, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9 }
+
     @Test func variableAnchorsAreTriedInOrderWithOffsetsAwayFromThePoint() {
         let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
                                                    offset: Point(x: 0, y: 0), radialOffset: 1, anchorOffsets: nil, size: 10)
         #expect(placements.map(\.anchor) == [.top, .bottom, .left, .topRight])
-        #expect(placements[0].offset == Point(x: 0, y: 10))     // text below the point
-        #expect(placements[1].offset == Point(x: 0, y: -10))    // above
-        #expect(placements[2].offset == Point(x: 10, y: 0))     // to the right
+        #expect(Self.close(placements[0].offset, 0, 10 - Self.baseline))     // text below the point
+        #expect(Self.close(placements[1].offset, 0, -10 + Self.baseline))    // above
+        #expect(Self.close(placements[2].offset, 10, 0))                      // to the right
         let d = 10 / 2.0.squareRoot()
-        #expect(abs(placements[3].offset.x + d) < 1e-9 && abs(placements[3].offset.y - d) < 1e-9)
+        #expect(Self.close(placements[3].offset, -d, d - Self.baseline))
     }
 
     @Test func textOffsetSizesAreSignedByTheVariableAnchor() {
         let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom, .right],
-                                                   offset: Point(x: 0.5, y: 1), radialOffset: 0, anchorOffsets: nil, size: 10)
-        #expect(placements[0].offset == Point(x: 0, y: -10))
-        #expect(placements[1].offset == Point(x: -5, y: 0))
+                                                   offset: Point(x: 0.5, y: 1), radialOffset: nil, anchorOffsets: nil, size: 10)
+        #expect(Self.close(placements[0].offset, 0, -10 + Self.baseline))
+        #expect(Self.close(placements[1].offset, -5, 0))
     }
 
     /// `text-variable-anchor-offset` replaces the other anchor properties; its offsets are used as written.
@@ -94,6 +98,13 @@ struct TextPlacementTests {
         #expect(VariableAnchorOffsets(styleValue: .array([.string("middle"), .array([.number(0), .number(0)])])) == nil)
     }
 
+    /// A radial offset set to 0 still replaces text-offset for variable anchors (MapLibre's rule).
+    @Test func aZeroRadialOffsetStillReplacesTheTextOffset() {
+        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .left], offset: Point(x: 2, y: 2),
+                                                   radialOffset: 0, anchorOffsets: nil, size: 10)
+        #expect(Self.close(placements[0].offset, 0, -Self.baseline) && Self.close(placements[1].offset, 0, 0))
+    }
+
     @Test func autoJustificationFollowsTheAnchor() {
         #expect(LabelPlacer.justification(of: .bottomLeft) == .left)
         #expect(LabelPlacer.justification(of: .right) == .right)
@@ -102,7 +113,7 @@ struct TextPlacementTests {
 
     @Test func fixedAnchorKeepsItsOffset() {
         let placements = LabelPlacer.textPlacements(anchor: .top, variable: [], offset: Point(x: 0, y: 0.8),
-                                                   radialOffset: 0, anchorOffsets: nil, size: 10)
+                                                   radialOffset: nil, anchorOffsets: nil, size: 10)
         #expect(placements.count == 1 && placements[0].anchor == .top && placements[0].offset == Point(x: 0, y: 8))
     }
 

@@ -81,7 +81,7 @@ import Testing
         #expect(s.textTransform.constantValue == TextTransform.none)
         #expect(s.textAnchor.constantValue == .center)
         #expect(s.textOffset.constantValue == [0, 0])
-        #expect(s.textRadialOffset.constantValue == 0)
+        #expect(s.textRadialOffset == nil)
         #expect(s.textVariableAnchor == nil)
         #expect(s.textJustify.constantValue == .center)
         #expect(s.textMaxWidth.constantValue == 10)

@@ -163,7 +163,7 @@ final class LabelPlacer {
                     anchor: style.textAnchor.evaluate(zoom: zoom, feature: feature),
                     variable: style.textVariableAnchor?.evaluate(zoom: zoom, feature: feature) ?? [],
                     offset: Self.point(offset),
-                    radialOffset: style.textRadialOffset.evaluate(zoom: zoom, feature: feature),
+                    radialOffset: style.textRadialOffset?.evaluate(zoom: zoom, feature: feature),
                     anchorOffsets: placement == .point ? style.textVariableAnchorOffset?.evaluate(zoom: zoom, feature: feature) : nil,
                     size: size),
                 translate: translate,

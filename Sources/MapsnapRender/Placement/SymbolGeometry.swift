@@ -10,24 +10,28 @@ extension LabelPlacer {
     /// MapLibre (the radial offset along the anchor's direction, or text-offset's sizes signed
     /// by it). `text-variable-anchor-offset`, when set, replaces all of these with its anchors and
     /// their offsets as written. Offsets are in ems of the text size.
-    static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double,
+    static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double?,
                                anchorOffsets: VariableAnchorOffsets?, size: Double) -> [TextPlacement] {
         if let entries = anchorOffsets?.entries, !entries.isEmpty {
             return entries.map { TextPlacement(anchor: $0.anchor, offset: $0.offset * size) }
         }
+        // MapLibre measures a vertical offset from the baseline, which it takes to lie 7 px of its
+        // 24 px em inside the text box: text above or below its point moves that much toward it.
+        let baseline = 7.0 / 24
         func directed(_ a: TextAnchor) -> Point {
             let (fx, fy) = anchorFractions(a)
             // +1 when the text lies right of / below the point, −1 left of / above it.
             let sx = 1 - 2 * fx, sy = 1 - 2 * fy
-            if radialOffset > 0 {
+            if let radialOffset {
+                let r = max(radialOffset, 0)
                 let diagonal = sx != 0 && sy != 0
-                let r = diagonal ? radialOffset / 2.0.squareRoot() : radialOffset
-                return Point(x: sx * r * size, y: sy * r * size)
+                let d = diagonal ? r / 2.0.squareRoot() : r
+                return Point(x: sx * d * size, y: sy * (d - baseline) * size)
             }
-            return Point(x: sx * abs(offset.x) * size, y: sy * abs(offset.y) * size)
+            return Point(x: sx * abs(offset.x) * size, y: sy * (abs(offset.y) - baseline) * size)
         }
         if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0)) } }
-        if radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
+        if let radialOffset, radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
         return [TextPlacement(anchor: anchor, offset: offset * size)]
     }
 

@@ -22,8 +22,8 @@ public struct SymbolLayer: Sendable {
     public var textAnchor: StyleProperty<TextAnchor>
     /// Ems, `[x, y]`.
     public var textOffset: StyleProperty<[Double]>
-    /// Ems.
-    public var textRadialOffset: StyleProperty<Double>
+    /// Ems. Set (even to 0), variable anchors take it instead of `text-offset`, as in MapLibre.
+    public var textRadialOffset: StyleProperty<Double>?
     public var textVariableAnchor: StyleProperty<[TextAnchor]>?
     /// Overrides `text-variable-anchor`, `text-offset` and `text-radial-offset` when set.
     public var textVariableAnchorOffset: StyleProperty<VariableAnchorOffsets>?
@@ -103,7 +103,7 @@ public struct SymbolLayer: Sendable {
         textTransform = p.value("text-transform")
         textAnchor = p.value("text-anchor")
         textOffset = p.value("text-offset")
-        textRadialOffset = p.value("text-radial-offset")
+        textRadialOffset = p.optional("text-radial-offset", fallback: 0.0)
         textVariableAnchor = p.optional("text-variable-anchor", fallback: [TextAnchor]())
         textVariableAnchorOffset = p.optional("text-variable-anchor-offset", fallback: VariableAnchorOffsets([]))
         textJustify = p.value("text-justify")
