@@ -40,6 +40,8 @@ public struct MapRequest: Sendable, Equatable {
     public var style = StyleSelection()
     /// Hide the base map's points of interest (cleaner report images).
     public var hidePointsOfInterest = false
+    /// Which engine draws the labels: the style's glyph PBFs (MapLibre's way) or system fonts.
+    public var textEngine = TextEngineChoice.auto
 
     // MARK: overlays
     public var overlays = OverlayRequest()

@@ -77,6 +77,8 @@ extension RequestField {
             r.style.sources[name] = c.resolve(path)
         },
         field("sprite", "PATH") { r, t, _, c in r.style.sprite = c.resolve(t) },
+        field("glyphs", "DIR") { r, t, _, c in r.style.glyphs = c.resolve(t) },
+        field("text-engine", "auto|glyphs|pango") { r, t, f, _ throws(RequestError) in r.textEngine = try FieldText.choice(t, f) },
         field("poi", "show|none") { r, t, f, _ throws(RequestError) in
             guard t == "none" || t == "show" else { throw RequestError(f, "'\(t)' is not one of show, none") }
             r.hidePointsOfInterest = t == "none"

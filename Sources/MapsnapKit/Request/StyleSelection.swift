@@ -13,6 +13,8 @@ public struct StyleSelection: Hashable, Sendable {
     public var sources: [String: String] = [:]
     /// A local sprite (a path without `.json`/`.png`) instead of the style's.
     public var sprite: String?
+    /// A folder of glyph PBFs (`DIR/{fontstack}/{range}.pbf`) instead of the style's `glyphs`.
+    public var glyphs: String?
 
     public init(style: StyleReference = .defaultStyle, tiles: [String] = [], sources: [String: String] = [:], sprite: String? = nil) {
         self.style = style

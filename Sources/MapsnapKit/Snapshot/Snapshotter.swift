@@ -36,6 +36,8 @@ public final class Snapshotter {
         var providers = data.geoJSON
         for (name, source) in data.vector { providers[name] = source }
         renderer = MapRenderer(style: style, sources: providers, sprites: sprites, rasterSources: data.raster)
+        renderer.glyphs = try GlyphLoader.library(override: selection.glyphs, styleGlyphs: style.glyphs,
+                                                  styleFolder: try selection.style.fileURL().deletingLastPathComponent())
         attribution = !data.credits.isEmpty ? data.credits.joined(separator: " ")
             : data.vector.isEmpty && data.raster.isEmpty ? nil : Self.defaultAttribution
     }
@@ -123,10 +125,11 @@ public final class Snapshotter {
         }
         let d = request.decorations
         let rotated = camera.bearing.truncatingRemainder(dividingBy: 360) != 0
-        let options = MapRenderer.Options(
+        var options = MapRenderer.Options(
             attribution: d.attribution ? attribution : nil, overlays: overlays, scaleBar: d.scaleBar,
             compass: d.compass == .always || (d.compass == .auto && rotated),
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
+        options.textEngine = request.textEngine
         do {
             return Snapshot(image: try renderer.render(camera, options: options, warnings: warnings), camera: camera, encoding: request.encoding)
         } catch {

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import MapsnapRender
+import MapsnapTiles
+
+/// MapLibre's shaping of SDF glyphs, with made-up glyphs: letters 10 wide, spaces 5.
+struct GlyphShaperTests {
+    static func glyph(_ s: Unicode.Scalar) -> SDFGlyph? {
+        guard s != "z" else { return nil }
+        let space = s == " " || s == "\n"
+        return SDFGlyph(id: s.value, width: space ? 0 : 8, height: space ? 0 : 12, left: 1, top: -5, advance: space ? 5 : 10,
+                        bitmap: space ? [] : [UInt8](repeating: 0, count: 14 * 18))
+    }
+
+    static func shape(_ text: String, maxWidth: Double = .infinity, justify: Double = 0.5, spacing: Double = 0) -> GlyphShaping? {
+        GlyphShaper.shape(text, lookup: { Unicode.Scalar($0).flatMap(glyph) }, maxWidth: maxWidth, lineHeight: 1.2 * 24,
+                          spacing: spacing, justify: justify)
+    }
+
+    @Test func oneLineSitsInItsBoxAsMapLibrePutsIt() throws {
+        let s = try #require(Self.shape("ab"))
+        #expect(s.width == 20 && abs(s.height - 28.8) < 1e-9 && s.lineCount == 1)
+        #expect(s.glyphs.map(\.x) == [0, 10])
+        // SHAPING_DEFAULT_OFFSET (−17) below the top, then half a line down.
+        #expect(s.glyphs.allSatisfy { abs($0.y - (-17 + 14.4)) < 1e-9 })
+    }
+
+    @Test func letterSpacingWidensTheLineButNotItsEnd() throws {
+        let s = try #require(Self.shape("ab", spacing: 3))
+        #expect(s.width == 23 && s.glyphs.map(\.x) == [0, 13])
+    }
+
+    @Test func linesBreakToEvenWidthsNearTheMaximum() throws {
+        let s = try #require(Self.shape("aaaa aaaa", maxWidth: 50))
+        #expect(s.lineCount == 2 && s.width == 40 && abs(s.height - 57.6) < 1e-9)
+        #expect(Set(s.glyphs.map(\.y)).count == 2)
+        // Without a maximum, one line.
+        #expect(Self.shape("aaaa aaaa")?.lineCount == 1)
+    }
+
+    @Test func shortLinesAreJustified() throws {
+        let right = try #require(Self.shape("aaaa aa", maxWidth: 40, justify: 1))
+        let secondLine = right.glyphs.filter { $0.y == right.glyphs.last!.y }
+        #expect(secondLine.map(\.x) == [20, 30])   // flush with the 40-wide first line
+        let left = try #require(Self.shape("aaaa aa", maxWidth: 40, justify: 0))
+        #expect(left.glyphs.filter { $0.y == left.glyphs.last!.y }.map(\.x) == [0, 10])
+    }
+
+    @Test func aNewlineAlwaysBreaks() {
+        #expect(Self.shape("a\nb")?.lineCount == 2)
+    }
+
+    @Test func missingGlyphsAreLeftOutAndNamed() throws {
+        let s = try #require(Self.shape("aza"))
+        #expect(s.glyphs.count == 2 && s.missing == [UInt32(("z" as Unicode.Scalar).value)])
+        #expect(Self.shape("zz") == nil && Self.shape("") == nil)
+    }
+
+    @Test func ideographsMayBreakAnywhere() {
+        #expect(GlyphShaper.words(Array("東京 ab-cd".unicodeScalars)).map { String(String.UnicodeScalarView($0)) }
+            == ["東", "京", " ", "ab", "-", "cd"])
+    }
+}
+
+/// Glyph PBFs found in a folder: the stack's own file first, then font by font.
+struct GlyphLibraryTests {
+    static func write(_ glyphs: [UInt32], font: String, in folder: URL) throws {
+        let range = GlyphRange(glyphs: Dictionary(uniqueKeysWithValues: glyphs.map {
+            ($0, SDFGlyph(id: $0, width: 1, height: 1, left: 0, top: 0, advance: 7, bitmap: [UInt8](repeating: 0, count: 49)))
+        }))
+        let dir = folder.appendingPathComponent(font)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(range.encoded(fontStack: font, range: "0-255")).write(to: dir.appendingPathComponent("0-255.pbf"))
+    }
+
+    @Test func eachGlyphComesFromTheFirstFontThatHasIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glyphs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write([97], font: "Font A", in: folder)
+        try Self.write([97, 98], font: "Font B", in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Broken"), withIntermediateDirectories: true)
+        try Data([0x0a, 0x50]).write(to: folder.appendingPathComponent("Broken/0-255.pbf"))
+        let library = GlyphLibrary(template: GlyphLibrary.template(folder: folder.path))
+        var warnings: [String] = []
+        #expect(library.glyph(97, in: ["Font A", "Font B"], warn: { warnings.append($0) })?.id == 97)
+        #expect(library.glyph(98, in: ["Font A", "Font B"], warn: { warnings.append($0) })?.id == 98)
+        #expect(warnings.isEmpty)
+        #expect(library.glyph(0x4E00, in: ["Font A"], warn: { warnings.append($0) }) == nil)
+        #expect(warnings == ["glyphs: no range 19968-20223 for font stack 'Font A' in \(library.template)"])
+        warnings = []
+        #expect(library.glyph(97, in: ["Broken", "Font A"], warn: { warnings.append($0) })?.id == 97)
+        #expect(library.glyph(98, in: ["Broken"], warn: { warnings.append($0) }) == nil)
+        #expect(warnings.count == 1 && warnings[0].contains("Broken/0-255.pbf") && warnings[0].contains("not a glyph PBF"))
+        #expect(library.hasRange(for: 97, in: ["Font B"]) && !library.hasRange(for: 0x4E00, in: ["Font B"]))
+    }
+}
