@@ -166,6 +166,10 @@ def seeds(target):
         for path in files(os.path.join(ROOT, "styles", "sprite", "*.json"),
                           os.path.join(CONFORMANCE, "render", "assets", "sprites", "*.json")):
             yield read(path)
+    elif target == "glyph-pbf":
+        for path in files(os.path.join(CONFORMANCE, "render", "assets", "glyphs", "*", "0-255.pbf"),
+                          os.path.join(ROOT, "Tests", "FuzzRegressions", "glyph-pbf", "*")):
+            yield read(path)
     elif target == "png":
         for path in files(os.path.join(ROOT, "styles", "sprite", "*.png"), os.path.join(ROOT, "examples", "*.png"),
                           os.path.join(CONFORMANCE, "render", "assets", "**", "*.png"),

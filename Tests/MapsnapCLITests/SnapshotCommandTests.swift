@@ -110,3 +110,51 @@ struct CorruptTileTests {
         #expect(CLIRunner.pngSize(out)?.width == 400)
     }
 }
+
+/// Labels from glyph PBFs (`--glyphs`, `--text-engine`), with the glyphs of MapLibre's render
+/// tests when `../shared` is beside the repository.
+struct GlyphEngineCommandTests {
+    static let glyphs = ReadmeCommandTests.shared.appendingPathComponent("conformance/render/assets/glyphs")
+
+    /// The built-in light style with the font stack the test glyphs have.
+    static func style(in dir: URL) throws -> URL {
+        let light = try JSONSerialization.jsonObject(with: Data(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("styles/light.json")))
+        var style = try #require(light as? [String: Any])
+        style["sources"] = ["openmaptiles": ["type": "vector", "url": "mbtiles://" + CLIRunner.repositoryRoot.appendingPathComponent("data").path]]
+        style["sprite"] = CLIRunner.repositoryRoot.appendingPathComponent("styles/sprite/mapsnap").path
+        var layers = try #require(style["layers"] as? [[String: Any]])
+        for i in layers.indices {
+            guard var layout = layers[i]["layout"] as? [String: Any], layout["text-font"] != nil else { continue }
+            layout["text-font"] = ["Open Sans Semibold", "Arial Unicode MS Bold"]
+            layers[i]["layout"] = layout
+        }
+        style["layers"] = layers
+        let url = dir.appendingPathComponent("style.json")
+        try JSONSerialization.data(withJSONObject: style).write(to: url)
+        return url
+    }
+
+    @Test func glyphAndPangoEnginesBothDrawTheLabels() throws {
+        guard FileManager.default.fileExists(atPath: Self.glyphs.path) else { print("skipped: no \(Self.glyphs.path)"); return }
+        let dir = try CLIRunner.scratch()
+        let style = try Self.style(in: dir)
+        var outputs: [Data] = []
+        for engine in ["glyphs", "pango"] {
+            let out = dir.appendingPathComponent("\(engine).png")
+            let r = try CLIRunner.run(["--style", style.path, "--glyphs", Self.glyphs.path, "--text-engine", engine,
+                                       "--center", "43.7360,7.4260", "--meters", "800", "-o", out.path])
+            #expect(r.status == 0, "\(r.stderr)")
+            outputs.append(try Data(contentsOf: out))
+        }
+        #expect(outputs[0] != outputs[1], "the engines draw different glyphs")
+    }
+
+    @Test func badGlyphOptionsAreErrorsNamingThem() throws {
+        let out = try CLIRunner.scratch().appendingPathComponent("map.png")
+        let missing = try CLIRunner.run(["--glyphs", "/nonexistent-glyphs", "-o", out.path])
+        #expect(missing.status != 0 && missing.stderr.contains("--glyphs: /nonexistent-glyphs is not a folder of glyph PBFs"))
+        let engine = try CLIRunner.run(["--text-engine", "sdf", "-o", out.path])
+        #expect(engine.status == 2 && engine.stderr.contains("--text-engine: 'sdf' is not one of auto, glyphs, pango"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
