@@ -46,6 +46,9 @@ final class LabelPlacer {
     struct TextPlacement {
         let anchor: TextAnchor
         let offset: Point
+        /// One of several anchors to try: MapLibre then shifts the text by its padded box, so that
+        /// it lies `text-padding` further from the point.
+        var variable = false
     }
     private struct CandidateIcon {
         let icon: SpriteSheet.Icon
@@ -328,7 +331,8 @@ final class LabelPlacer {
                 // Where the anchor lies on the text box, as fractions of its width and height.
                 let (fx, fy) = Self.anchorFractions(placement.anchor)
                 let offset = placement.offset * scale
-                let origin = Point(x: p.x + offset.x - fx * b.width, y: p.y + offset.y - fy * b.height)
+                let pad = placement.variable ? 2 * c.padding : 0
+                let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                 let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                              about: p, by: c.rotation)
                 let fits = inside(box) && !frame.collisions.collides(box.insetBy(-c.padding), c.overlap)

@@ -12,12 +12,16 @@ extension LabelPlacer {
     /// their offsets as written. Offsets are in ems of the text size.
     static func textPlacements(anchor: TextAnchor, variable: [TextAnchor], offset: Point, radialOffset: Double?,
                                anchorOffsets: VariableAnchorOffsets?, size: Double) -> [TextPlacement] {
-        if let entries = anchorOffsets?.entries, !entries.isEmpty {
-            return entries.map { TextPlacement(anchor: $0.anchor, offset: $0.offset * size) }
-        }
         // MapLibre measures a vertical offset from the baseline, which it takes to lie 7 px of its
         // 24 px em inside the text box: text above or below its point moves that much toward it.
         let baseline = 7.0 / 24
+        if let entries = anchorOffsets?.entries, !entries.isEmpty {
+            return entries.map { entry in
+                let (_, fy) = anchorFractions(entry.anchor)
+                let shift = fy == 0 ? -baseline : fy == 1 ? baseline : 0
+                return TextPlacement(anchor: entry.anchor, offset: Point(x: entry.offset.x, y: entry.offset.y + shift) * size, variable: true)
+            }
+        }
         func directed(_ a: TextAnchor) -> Point {
             let (fx, fy) = anchorFractions(a)
             // +1 when the text lies right of / below the point, −1 left of / above it.
@@ -30,7 +34,7 @@ extension LabelPlacer {
             }
             return Point(x: sx * abs(offset.x) * size, y: sy * (abs(offset.y) - baseline) * size)
         }
-        if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0)) } }
+        if !variable.isEmpty { return variable.map { TextPlacement(anchor: $0, offset: directed($0), variable: true) } }
         if let radialOffset, radialOffset > 0 { return [TextPlacement(anchor: anchor, offset: directed(anchor))] }
         return [TextPlacement(anchor: anchor, offset: offset * size)]
     }
