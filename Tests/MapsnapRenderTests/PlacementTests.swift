@@ -70,7 +70,7 @@ struct TextPlacementTests {
         let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
                                                    offset: Point(x: 0, y: 0), radialOffset: 1, anchorOffsets: nil, size: 10)
         #expect(placements.map(\.anchor) == [.top, .bottom, .left, .topRight])
-        #expect(placements.allSatisfy(\.variable), "shifted by the padded box when placed")
+        #expect(placements.allSatisfy { $0.variable }, "shifted by the padded box when placed")
         #expect(Self.close(placements[0].offset, 0, 10 - Self.baseline))     // text below the point
         #expect(Self.close(placements[1].offset, 0, -10 + Self.baseline))    // above
         #expect(Self.close(placements[2].offset, 10, 0))                      // to the right
