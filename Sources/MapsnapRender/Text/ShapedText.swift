@@ -72,12 +72,14 @@ public final class ShapedText {
     lazy var glyphs: [Glyph] = {
         var out: [Glyph] = []
         if let sdf {
-            // Pen positions along the first line, in points; yOffset is 0 (the line's middle).
+            // Pen positions along the first line, in points; yOffset is the glyphs' offset from
+            // the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
             let scale = fontSize / GlyphShaping.oneEm
             let firstLine = sdf.glyphs.first?.y
             for placed in sdf.glyphs where placed.y == firstLine {
                 let advance = Double(placed.glyph.advance) * scale
-                out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance, yOffset: 0))
+                out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance,
+                                 yOffset: (placed.y - sdf.height / 2) * scale))
             }
             return out
         }
