@@ -327,21 +327,27 @@ final class LabelPlacer {
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         if let text {
             let b = text.bounds
-            for (i, placement) in c.textPlacements.enumerated() {
-                // Where the anchor lies on the text box, as fractions of its width and height.
-                let (fx, fy) = Self.anchorFractions(placement.anchor)
-                let offset = placement.offset * scale
-                let pad = placement.variable ? 2 * c.padding : 0
-                let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
-                let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
-                                             about: p, by: c.rotation)
-                let fits = inside(box) && !frame.collisions.collides(box.insetBy(-c.padding), c.overlap)
-                if fits || i == 0 {
-                    textBox = box
-                    textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
-                    textFits = fits
+            // As MapLibre: every anchor is tried without overlapping first; a label that may
+            // overlap takes, failing that, the first anchor where its overlap mode lets it.
+            let modes: [OverlapMode] = c.overlap == .never ? [.never] : [.never, c.overlap]
+            var found = false
+            for mode in modes where !found {
+                for (i, placement) in c.textPlacements.enumerated() {
+                    // Where the anchor lies on the text box, as fractions of its width and height.
+                    let (fx, fy) = Self.anchorFractions(placement.anchor)
+                    let offset = placement.offset * scale
+                    let pad = placement.variable ? 2 * c.padding : 0
+                    let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
+                    let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
+                                                 about: p, by: c.rotation)
+                    let fits = inside(box) && !frame.collisions.collides(box.insetBy(-c.padding), mode)
+                    if fits || (i == 0 && textBox == nil) {
+                        textBox = box
+                        textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
+                        textFits = fits
+                    }
+                    if fits { found = true; break }
                 }
-                if fits { break }
             }
         }
         var iconBox: Rect?
