@@ -363,7 +363,10 @@ final class LabelPlacer {
             iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
             // icon-text-fit: the icon stretched around the text (a road shield's plate).
             if i.textFit != .none, let t = textBox, c.rotation == 0 {
-                iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
+                // Around the text, moved by icon-offset (the icon's anchor no longer applies).
+                let fitted = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
+                let shift = i.offset * iconScale
+                iconBox = Rect(minX: fitted.minX + shift.x, minY: fitted.minY + shift.y, maxX: fitted.maxX + shift.x, maxY: fitted.maxY + shift.y)
                 if let stretchable = i.icon.stretchable {
                     (iconBox, iconCells, contentMargins) = Self.stretched(i.icon, stretchable, in: iconBox!, anchor: anchor + i.translate)
                 }

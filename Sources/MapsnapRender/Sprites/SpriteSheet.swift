@@ -132,7 +132,8 @@ public final class SpriteSheet {
                 cairo_translate(cr, -cx, -cy)
             }
             if let cells, let bordered = bordered(icon, tinted: tinted) {
-                for cell in cells { drawCell(cell, from: bordered, opacity: opacity, cr: cr) }
+                let filter = !linear && rotation == 0 && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+                for cell in cells { drawCell(cell, from: bordered, opacity: opacity, filter: filter, cr: cr) }
                 cairo_surface_destroy(bordered)
                 return
             }
@@ -145,9 +146,10 @@ public final class SpriteSheet {
             } else {
                 cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
             }
-            // MapLibre samples its atlas bilinearly (LINEAR) or pixel for pixel (NEAREST), never
-            // with a wider filter: shrunk icons stay as crisp as in MapLibre.
-            let nearest = tinted == nil && !linear && s == 1 && rotation == 0 && stretch == (1, 1) && warp == nil
+            // MapLibre samples its atlas bilinearly (LINEAR) only for icons scaled by icon-size,
+            // turned, pitched or of another pixel ratio, else pixel for pixel (NEAREST), even an
+            // icon stretched around its text; never with a wider filter.
+            let nearest = tinted == nil && !linear && rotation == 0 && warp == nil
             cairo_pattern_set_filter(cairo_get_source(cr), nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_paint_with_alpha(cr, opacity)
         }
@@ -172,7 +174,8 @@ extension SpriteSheet {
     }
 
     /// One part of a stretched icon: its image rectangle scaled into its box rectangle (points).
-    private func drawCell(_ cell: NinePatch.Cell, from bordered: OpaquePointer, opacity: Double, cr: OpaquePointer) {
+    private func drawCell(_ cell: NinePatch.Cell, from bordered: OpaquePointer, opacity: Double, filter: cairo_filter_t,
+                          cr: OpaquePointer) {
         let source = cell.source, target = cell.destination
         guard source.width > 0, source.height > 0, target.width > 0, target.height > 0 else { return }
         cairo_save(cr)
@@ -188,7 +191,7 @@ extension SpriteSheet {
         if let part = cairo_surface_create_for_rectangle(bordered, source.minX + border, source.minY + border, source.width, source.height) {
             cairo_set_source_surface(cr, part, 0, 0)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_filter(cairo_get_source(cr), filter)
             cairo_paint_with_alpha(cr, opacity)
             cairo_surface_destroy(part)
         }
