@@ -234,20 +234,20 @@ final class LabelPlacer {
     /// Point features: each point inside its own tile (the buffer copies belong to the neighbours).
     /// Polygons: the area-weighted centroid of the largest ring. Lines: their middle.
     private static func pointAnchors(_ type: GeometryType, _ parts: [[TilePoint]], _ projection: TileProjection) -> [Point] {
+        // Anchors in the tile's buffer belong to the neighbouring tile, which places them.
+        let extent = Int32((projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale + 0.5)
+        func inTile(_ p: TilePoint) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
         switch type {
         case .point:
-            let extent = Int32((projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale + 0.5)
-            return parts.flatMap { $0 }
-                .filter { $0.x >= 0 && $0.y >= 0 && $0.x < extent && $0.y < extent }
-                .map(projection.screen)
+            return parts.flatMap { $0 }.filter(inTile).map(projection.screen)
         case .polygon:
             guard let ring = parts.max(by: { abs(area($0)) < abs(area($1)) }), let c = centroid(ring) else { return [] }
             return [Point(x: projection.a * c.x + projection.b * c.y + projection.c,
                           y: projection.d * c.x + projection.e * c.y + projection.f)]
         default:
-            guard let longest = parts.max(by: { $0.count < $1.count }) else { return [] }
-            let line = Polyline(projection.screen(longest))
-            return line.length > 0 ? [line.locate(line.length / 2).point] : []
+            // MapLibre puts a point-placed label of a line at the line's first vertex, each line
+            // of a multi-line its own.
+            return parts.compactMap { $0.first }.filter(inTile).map(projection.screen)
         }
     }
 
