@@ -17,6 +17,8 @@ let package = Package(
         // MARK: system libraries
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: apt(["libcairo2-dev"])),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: apt(["libpango1.0-dev"])),
+        // Glyph outlines for `mapsnap glyphs build`.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: apt(["libfreetype-dev"])),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
@@ -44,7 +46,8 @@ let package = Package(
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
-            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "PNGWriter", "RasterDecoder",
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "CFreeType", "PNGWriter",
+            "RasterDecoder",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.

@@ -10,6 +10,7 @@ packages=(
   libisal-dev                                                            # fast PNG compression (3x libdeflate level 1)
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
   libwebp-dev libjpeg62-turbo-dev                                        # raster tiles (raster layers)
+  libfreetype-dev                                                        # glyph PBFs from fonts (mapsnap glyphs build)
   libjs-leaflet                                                          # the preview page's maps (served from /usr/share/javascript)
   fontconfig fonts-noto-core fonts-dejavu-core                           # Latin text
   fonts-wqy-zenhei                                                       # CJK text (per-character fallback)

@@ -158,3 +158,30 @@ struct GlyphEngineCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }
+
+/// `mapsnap glyphs build`, then the default map drawn from what it made.
+struct GlyphsBuildCommandTests {
+    @Test func buildsAFontsFolderTheDefaultStyleDrawsFrom() throws {
+        let fonts = ["Regular", "Italic", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans-\($0).ttf" }
+        guard fonts.allSatisfy(FileManager.default.fileExists) else { print("skipped: Noto Sans not installed"); return }
+        let dir = try CLIRunner.scratch()
+        let build = try CLIRunner.run(["glyphs", "build"] + fonts + ["-o", dir.appendingPathComponent("fonts").path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("glyphs: Noto Sans Bold: "))
+        let out = dir.appendingPathComponent("map.png")
+        let r = try CLIRunner.run(["--center", "43.7360,7.4260", "--meters", "800", "--glyphs", dir.appendingPathComponent("fonts").path,
+                                   "--text-engine", "glyphs", "-o", out.path])
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(CLIRunner.pngSize(out) != nil)
+    }
+
+    @Test func badInvocationsAreUsageErrors() throws {
+        let dir = try CLIRunner.scratch()
+        let noVerb = try CLIRunner.run(["glyphs", "x.ttf", "-o", dir.path])
+        #expect(noVerb.status == 2 && noVerb.stderr.contains("mapsnap glyphs build FONT.ttf ... -o DIR"))
+        let noOutput = try CLIRunner.run(["glyphs", "build", "x.ttf"])
+        #expect(noOutput.status == 2 && noOutput.stderr.contains("--output"))
+        let missing = try CLIRunner.run(["glyphs", "build", "/nonexistent.ttf", "-o", dir.path])
+        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent.ttf: no such file"))
+    }
+}
