@@ -21,11 +21,12 @@ struct ServeConfigFileTests {
     }
 
     @Test func stylesHaveTheirOwnData() throws {
-        let c = try apply(#"{"styles": {"osm": {"style": "osm/style.json", "sources": {"openmaptiles": "monaco.mbtiles"}, "sprite": "osm/sprite", "minzoom": 10, "maxzoom": 18, "bounds": [7.3, 43.7, 7.5, 43.8]}, "streets-v12": {"style": "bright"}}}"#)
+        let c = try apply(#"{"styles": {"osm": {"style": "osm/style.json", "sources": {"openmaptiles": "monaco.mbtiles"}, "sprite": "osm/sprite", "glyphs": "fonts", "minzoom": 10, "maxzoom": 18, "bounds": [7.3, 43.7, 7.5, 43.8]}, "streets-v12": {"style": "bright"}}}"#)
         #expect(c.configStyles.map(\.id) == ["osm", "streets-v12"])
         let osm = c.configStyles[0]
         #expect(osm.selection.style == .file("/srv/maps/osm/style.json") && osm.selection.sources == ["openmaptiles": "/srv/maps/monaco.mbtiles"])
         #expect(osm.selection.sprite == "/srv/maps/osm/sprite" && osm.zooms == 10...18 && osm.bounds?.west == 7.3)
+        #expect(osm.selection.glyphs == "/srv/maps/fonts")
         #expect(c.configStyles[1].selection.style == .named("bright") && c.configStyles[1].zooms == nil)
     }
 
@@ -41,7 +42,7 @@ struct ServeConfigFileTests {
         (#"{"styles": {"a": {"style": "light", "maxzoom": 30}}}"#, "--config: serve.json: styles.a.maxzoom: must be a whole number from 0 to 24, got 30"),
         (#"{"styles": {"a": {"style": "light", "bounds": [1, 2, 3]}}}"#, "--config: serve.json: styles.a.bounds: expected [west, south, east, north], got [1, 2, 3]"),
         (#"{"styles": {"a": {"style": "light", "bounds": [1, 50, 3, 40]}}}"#, "--config: serve.json: styles.a.bounds: south 50 must be below north 40"),
-        (#"{"styles": {"a": {"style": "light", "colour": "red"}}}"#, "--config: serve.json: styles.a.colour: unknown field (style, tiles, sources, sprite, minzoom, maxzoom, bounds)"),
+        (#"{"styles": {"a": {"style": "light", "colour": "red"}}}"#, "--config: serve.json: styles.a.colour: unknown field (style, tiles, sources, sprite, glyphs, minzoom, maxzoom, bounds)"),
         (#"{"styles": {"a": {"style": "light", "sources": []}}}"#, "--config: serve.json: styles.a.sources: expected an object of source names and paths, got []"),
     ])
     func errorsNameTheFileAndKey(json: String, message: String) {

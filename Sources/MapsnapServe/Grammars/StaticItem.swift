@@ -27,6 +27,7 @@ public enum StaticItem {
         "tiles": "the data is chosen by the style id",
         "sources": "the data is chosen by the style id",
         "sprite": "the sprite is chosen by the style id",
+        "glyphs": "the glyphs are chosen by the style id",
     ]
 
     /// What a static-image request asks for: the style id (nil: the first style) and the item.
@@ -74,7 +75,7 @@ public enum StaticItem {
     /// Whatever the fields were, the request reads no file (a second line of defence).
     static func check(_ r: MapRequest, _ names: RouteFieldNames) throws(RequestError) {
         let o = r.overlays
-        guard r.style.tiles.isEmpty, r.style.sources.isEmpty, r.style.sprite == nil, o.trackFiles.isEmpty, o.geoJSONFiles.isEmpty,
+        guard r.style.tiles.isEmpty, r.style.sources.isEmpty, r.style.sprite == nil, r.style.glyphs == nil, o.trackFiles.isEmpty, o.geoJSONFiles.isEmpty,
               !o.markers.contains(where: { $0.icon != nil }) else {
             throw RequestError("style", "the server reads no files a request names")
         }

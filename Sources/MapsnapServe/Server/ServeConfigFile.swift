@@ -6,7 +6,7 @@ import MapsnapKit
 /// `--config FILE.json`: the server's settings in one file. Its keys are the long option names
 /// without the dashes (`"port": 8080`, `"render-timeout": 10`, `"tiles": ["data/"]`), applied
 /// through the same declarations as the command line (options after `--config` override it), plus
-/// `"styles"`: `{"ID": {"style": NAME|PATH, "tiles": […], "sources": {"NAME": PATH}, "sprite": PATH,
+/// `"styles"`: `{"ID": {"style": NAME|PATH, "tiles": […], "sources": {"NAME": PATH}, "sprite": PATH, "glyphs": DIR,
 /// "minzoom": Z, "maxzoom": Z, "bounds": [W, S, E, N]}}`, each with its own data (the manifest's
 /// words). Relative paths are relative to the file's folder.
 enum ServeConfigFile {
@@ -52,7 +52,7 @@ enum ServeConfigFile {
     static func resolved(_ key: String, _ text: String, _ folder: String) -> String {
         let context = FieldContext(folder: folder)
         switch key {
-        case "cache", "tiles", "sprite": return context.resolve(text)
+        case "cache", "tiles", "sprite", "glyphs": return context.resolve(text)
         case "source":
             guard let eq = text.firstIndex(of: "=") else { return text }
             return String(text[...eq]) + context.resolve(String(text[text.index(after: eq)...]))
@@ -83,7 +83,7 @@ enum ServeConfigFile {
         var zoomsGiven = false
         for (k, v) in o {
             switch k {
-            case "style", "tiles", "sources", "sprite":
+            case "style", "tiles", "sources", "sprite", "glyphs":
                 fields[k] = v
             case "minzoom", "maxzoom":
                 guard let z = v.integerValue, (0...24).contains(z) else { throw fail("\(key).\(k)", "must be a whole number from 0 to 24, got \(v.summary)") }
@@ -99,7 +99,7 @@ enum ServeConfigFile {
                 do { try check.validate() } catch { throw fail("\(key).bounds", error.reasonText(naming: \.description)) }
                 entry.bounds = check.bounds
             default:
-                throw fail("\(key).\(k)", "unknown field (style, tiles, sources, sprite, minzoom, maxzoom, bounds)")
+                throw fail("\(key).\(k)", "unknown field (style, tiles, sources, sprite, glyphs, minzoom, maxzoom, bounds)")
             }
         }
         guard fields["style"] != nil else { throw fail("\(key).style", "is required (a built-in name or a style JSON file)") }
