@@ -40,6 +40,8 @@ struct SnapshotCommandTests {
         let r = try CLIRunner.run(["--size", "100x100", "-v", "-o", out.path])
         #expect(r.status == 0)
         #expect(r.stderr.contains("camera: center 43.736,7.426"), "\(r.stderr)")
+        // Which engine draws the labels, and why.
+        #expect(r.stderr.contains("text: system fonts (the style has no glyphs; give --glyphs DIR"), "\(r.stderr)")
     }
 
     @Test func centerOutsideTheDataWarnsOnceNamingTheBounds() throws {

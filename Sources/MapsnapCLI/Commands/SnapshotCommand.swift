@@ -57,6 +57,7 @@ enum SnapshotCommand {
                 let cam = snapshot.camera
                 console.info(String(format: "camera: center %@, zoom %.3f, %@ at scale %g, bearing %g; %.0f m across the shorter side",
                                     cam.center.description, cam.zoom, cam.size.description, cam.pixelRatio, cam.bearing, cam.metersAcrossShorterSide))
+                console.info(snapshotter.textEngineSummary(c.request.textEngine))
                 console.info(String(format: "load %.1f ms, render %.1f ms, encode %.1f ms, write %.1f ms; %d bytes → %@",
                                     loaded.timeIntervalSince(start) * 1000, rendered.timeIntervalSince(loaded) * 1000,
                                     encoded.timeIntervalSince(rendered) * 1000, Date().timeIntervalSince(encoded) * 1000,

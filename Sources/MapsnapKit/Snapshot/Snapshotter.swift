@@ -42,6 +42,18 @@ public final class Snapshotter {
             : data.vector.isEmpty && data.raster.isEmpty ? nil : Self.defaultAttribution
     }
 
+    /// Which engine draws the labels and why, for `-v`.
+    public func textEngineSummary(_ choice: TextEngineChoice) -> String {
+        if choice == .pango { return "text: system fonts (--text-engine pango)" }
+        guard let glyphs = renderer.glyphs else {
+            let why = style.glyphs.map { $0.contains("://") && !$0.hasPrefix("file://") ? "its glyphs \($0) cannot be read offline" : "no glyphs" }
+                ?? "the style has no glyphs"
+            return "text: system fonts (\(why); give --glyphs DIR to draw from glyph PBFs)"
+        }
+        return "text: glyph PBFs from \(glyphs.template), as MapLibre shapes them"
+            + (choice == .glyphs ? "; characters they lack are left out" : "; a label with a character they lack: system fonts")
+    }
+
     /// The vector sources' archives, by source name (for the geocoder and pyramid planning).
     public var archivesBySource: [String: [MBTilesArchive]] { vectorSources.mapValues(\.archives) }
 
