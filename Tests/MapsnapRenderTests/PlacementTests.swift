@@ -3,6 +3,7 @@ import Testing
 @testable import MapsnapRender
 import MapsnapGeo
 import MapsnapStyle
+import MapsnapTiles
 
 struct CollisionIndexTests {
     @Test func boxesThatOverlapCollideAndOthersDoNot() {
@@ -136,5 +137,31 @@ struct TextPlacementTests {
         let tall = LabelPlacer.fitted(icon, around: text, .height, padding: padding)
         #expect(tall.minY == -9 && tall.maxY == 11 && tall.width == 10)
         #expect(LabelPlacer.fitted(icon, around: text, .none, padding: padding) == icon)
+    }
+}
+
+/// Where a polygon's point label goes: MapLibre's pole of inaccessibility.
+struct PoleOfInaccessibilityTests {
+    static func ring(_ points: [(Int32, Int32)]) -> [TilePoint] { points.map { TilePoint(x: $0.0, y: $0.1) } }
+
+    @Test func aSquaresPoleIsItsMiddle() throws {
+        let pole = try #require(PoleOfInaccessibility.find([Self.ring([(0, 0), (100, 0), (100, 100), (0, 100), (0, 0)])], precision: 1))
+        #expect(abs(pole.x - 50) <= 1 && abs(pole.y - 50) <= 1)
+    }
+
+    /// A U: its centroid lies in the gap between the arms; the pole lies in the thick bottom bar.
+    @Test func aUShapesPoleIsInsideIt() throws {
+        let u = Self.ring([(0, 0), (30, 0), (30, 200), (170, 200), (170, 0), (200, 0), (200, 300), (0, 300), (0, 0)])
+        let pole = try #require(PoleOfInaccessibility.find([u], precision: 1))
+        #expect(pole.y > 200 && pole.y < 300, "in the bar, not the gap: \(pole)")
+        #expect(abs(pole.y - 250) <= 2)
+    }
+
+    @Test func holesPushThePoleAside() throws {
+        let outer = Self.ring([(0, 0), (300, 0), (300, 100), (0, 100), (0, 0)])
+        let hole = Self.ring([(100, 10), (100, 90), (200, 90), (200, 10), (100, 10)])
+        let pole = try #require(PoleOfInaccessibility.find([outer, hole], precision: 1))
+        #expect(pole.x < 100 || pole.x > 200, "not in the hole: \(pole)")
+        #expect(PoleOfInaccessibility.find([Self.ring([(0, 0), (1, 1)])], precision: 1) == nil)
     }
 }

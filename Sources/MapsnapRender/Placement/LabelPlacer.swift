@@ -188,11 +188,9 @@ final class LabelPlacer {
         for (index, c) in candidates.enumerated() {
             let first = placed.count
             switch c.anchors {
-            case .points(let points):
-                for p in points {
-                    if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label); break }
-                }
-            case .spaced(let points):
+            case .points(let points), .spaced(let points):
+                // Each anchor its own symbol: the points of a multi-point, the polygons of a
+                // multi-polygon, the lines of a multi-line (as MapLibre), a shield's repeats.
                 for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
@@ -241,34 +239,17 @@ final class LabelPlacer {
         case .point:
             return parts.flatMap { $0 }.filter(inTile).map(projection.screen)
         case .polygon:
-            guard let ring = parts.max(by: { abs(area($0)) < abs(area($1)) }), let c = centroid(ring) else { return [] }
-            return [Point(x: projection.a * c.x + projection.b * c.y + projection.c,
-                          y: projection.d * c.x + projection.e * c.y + projection.f)]
+            // As MapLibre: one label per polygon of the feature, at its pole of inaccessibility
+            // (to 16 of MapLibre's 8192 tile units), if that lies in this tile.
+            return classifyRings(parts).compactMap { PoleOfInaccessibility.find($0, precision: 16 * Double(extent) / 8192) }
+                .filter { $0.x >= 0 && $0.y >= 0 && $0.x < Double(extent) && $0.y < Double(extent) }
+                .map { c in Point(x: projection.a * c.x + projection.b * c.y + projection.c,
+                                  y: projection.d * c.x + projection.e * c.y + projection.f) }
         default:
             // MapLibre puts a point-placed label of a line at the line's first vertex, each line
             // of a multi-line its own.
             return parts.compactMap { $0.first }.filter(inTile).map(projection.screen)
         }
-    }
-
-    private static func area(_ ring: [TilePoint]) -> Double {
-        var a = 0.0
-        for i in ring.indices.dropLast() {
-            a += Double(ring[i].x) * Double(ring[i + 1].y) - Double(ring[i + 1].x) * Double(ring[i].y)
-        }
-        return a / 2
-    }
-
-    /// In tile units.
-    private static func centroid(_ ring: [TilePoint]) -> Point? {
-        var cx = 0.0, cy = 0.0, a = 0.0
-        for i in ring.indices.dropLast() {
-            let x0 = Double(ring[i].x), y0 = Double(ring[i].y), x1 = Double(ring[i + 1].x), y1 = Double(ring[i + 1].y)
-            let cross = x0 * y1 - x1 * y0
-            a += cross; cx += (x0 + x1) * cross; cy += (y0 + y1) * cross
-        }
-        guard abs(a) > 1e-9 else { return ring.first.map { Point(x: Double($0.x), y: Double($0.y)) } }
-        return Point(x: cx / (3 * a), y: cy / (3 * a))
     }
 
     // MARK: point labels
