@@ -5,7 +5,7 @@
 # Golden images are re-recorded only with MAPSNAP_RECORD_GOLDEN=1, and such a run fails on purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh gdal-bin python3 python3-venv chromium chromium-driver
+scripts/install-deps.sh gdal-bin python3 python3-venv chromium chromium-driver fonts-open-sans
 venv=.build/browser-venv
 if ! "$venv/bin/python" -c "import selenium" 2>/dev/null; then
   mkdir -p .build

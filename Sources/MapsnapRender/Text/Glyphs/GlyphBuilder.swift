@@ -81,7 +81,8 @@ public enum GlyphBuilder {
               FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0, let slot = face.pointee.glyph else { return nil }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
-        let advance = Int((Double(slot.pointee.advance.x) / 64).rounded())
+        // Whole pixels, truncated as MapLibre's glyph servers (fontnik) do.
+        let advance = Int((Double(slot.pointee.advance.x) / 64).rounded(.down))
         let limit = GlyphRange.maxGlyphSize
         guard width <= limit - 2 * SDFGlyph.border, height <= limit - 2 * SDFGlyph.border, (0...limit).contains(advance),
               abs(Int(slot.pointee.bitmap_left)) <= limit, abs(Int(slot.pointee.bitmap_top)) <= limit else { return nil }
