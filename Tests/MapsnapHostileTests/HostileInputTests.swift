@@ -13,11 +13,12 @@ import Testing
     @Test(arguments: ManifestCases.all) func manifests(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: OutputCases.all) func outputs(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: PyramidCases.all) func pyramids(_ c: HostileCase) throws { try c.run() }
+    @Test(arguments: GlyphCases.all) func glyphs(_ c: HostileCase) throws { try c.run() }
 
     /// Every case has its own name: the expected-failures list and the lead's work list go by it.
     @Test func caseNamesAreUnique() {
         let all = CLIValueCases.all + ArchiveCases.all + TileCases.all + StyleCases.all + SpriteCases.all
-            + OverlayCases.all + ManifestCases.all + OutputCases.all + PyramidCases.all
+            + OverlayCases.all + ManifestCases.all + OutputCases.all + PyramidCases.all + GlyphCases.all
         let names = all.map(\.name)
         #expect(Set(names).count == names.count, "duplicate names: \(Dictionary(grouping: names) { $0 }.filter { $0.value.count > 1 }.keys.sorted())")
         #expect(all.count >= 120)

@@ -22,6 +22,10 @@ public enum GlyphBuilder {
     static let lastCodePoint: UInt = 0xFFFF
 
     public static func build(fonts: [String], into folder: String) throws(GlyphBuildError) -> [Font] {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .unwritable(path: folder, reason: "is a file, not a folder")
+        }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw .freeType("cannot start FreeType") }
         defer { FT_Done_FreeType(library) }
