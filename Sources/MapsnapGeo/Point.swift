@@ -25,6 +25,8 @@ public struct Rect: Hashable, Sendable {
     /// True when `r` lies wholly inside (edges may touch).
     public func contains(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
     public func insetBy(_ d: Double) -> Rect { Rect(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
+    /// The same rectangle moved by `d`.
+    public func offsetBy(_ d: Point) -> Rect { Rect(minX: minX + d.x, minY: minY + d.y, maxX: maxX + d.x, maxY: maxY + d.y) }
     public func union(_ o: Rect) -> Rect {
         Rect(minX: Swift.min(minX, o.minX), minY: Swift.min(minY, o.minY),
              maxX: Swift.max(maxX, o.maxX), maxY: Swift.max(maxY, o.maxY))

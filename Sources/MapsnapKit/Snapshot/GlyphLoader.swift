@@ -14,16 +14,11 @@ enum GlyphLoader {
             }
             return GlyphLibrary.shared(template: GlyphLibrary.template(folder: folder))
         }
-        guard var template = styleGlyphs, !template.isEmpty else { return nil }
-        if template.hasPrefix("file://") {
-            template = String(template.dropFirst("file://".count))
-        } else if template.contains("://") {
+        guard let glyphs = styleGlyphs, !glyphs.isEmpty, let template = StyleResource.localPath(glyphs, styleFolder: styleFolder) else {
             return nil
-        } else if !template.hasPrefix("/") {
-            template = styleFolder.appendingPathComponent(template).path
         }
         guard template.contains("{fontstack}"), template.contains("{range}") else {
-            throw RequestError(FieldPath("style"), "glyphs \(styleGlyphs!) has no {fontstack} and {range} to fill in")
+            throw RequestError(FieldPath("style"), "glyphs \(glyphs) has no {fontstack} and {range} to fill in")
         }
         return GlyphLibrary.shared(template: template)
     }

@@ -46,8 +46,7 @@ public final class Snapshotter {
     public func textEngineSummary(_ choice: TextEngineChoice) -> String {
         if choice == .pango { return "text: system fonts (--text-engine pango)" }
         guard let glyphs = renderer.glyphs else {
-            let why = style.glyphs.map { $0.contains("://") && !$0.hasPrefix("file://") ? "its glyphs \($0) cannot be read offline" : "no glyphs" }
-                ?? "the style has no glyphs"
+            let why = style.glyphs.flatMap { $0.isEmpty ? nil : "its glyphs \($0) cannot be read offline" } ?? "the style has no glyphs"
             return "text: system fonts (\(why); give --glyphs DIR to draw from glyph PBFs)"
         }
         return "text: glyph PBFs from \(glyphs.template), as MapLibre shapes them"

@@ -12,16 +12,13 @@ enum SpriteLoader {
             let stem = s.hasSuffix(".json") || s.hasSuffix(".png") ? String(s[..<s.lastIndex(of: ".")!]) : s
             base = stem.hasPrefix("/") ? stem : FileManager.default.currentDirectoryPath + "/" + stem
         } else if let sprite = styleSprite, !sprite.isEmpty {
-            if sprite.hasPrefix("file://") {
-                base = String(sprite.dropFirst("file://".count))
-            } else if sprite.contains("://") {
+            guard let path = StyleResource.localPath(sprite, styleFolder: styleFolder) else {
                 throw RequestError(FieldPath("style"), segments: [
                     .text("sprite \(sprite) cannot be read offline; point the style's \"sprite\" to local files or give "),
                     .field(FieldPath("sprite")),
                 ])
-            } else {
-                base = sprite.hasPrefix("/") ? sprite : styleFolder.appendingPathComponent(sprite).path
             }
+            base = path
         } else {
             return []
         }

@@ -23,6 +23,15 @@ enum SDFTextPainter {
         let origin: Point
         let du: Point
         let dv: Point
+
+        /// The device pixels the quad covers: the field and one texel beyond it (MapLibre's
+        /// atlas padding).
+        var bounds: Rect {
+            let w = Double(glyph.bitmapWidth) + 1, h = Double(glyph.bitmapHeight) + 1
+            let corners = [origin - du - dv, origin + du * w - dv, origin - du + dv * h, origin + du * w + dv * h]
+            return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
+                        maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
+        }
     }
 
     private static func quads(_ label: PlacedLabel, _ text: ShapedText, ratio: Double) -> [Quad] {
@@ -69,17 +78,10 @@ enum SDFTextPainter {
         let quads = quads(label, text, ratio: ratio)
         guard !quads.isEmpty else { return }
         // The label's device box, within the image.
-        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for q in quads {
-            let w = Double(q.glyph.bitmapWidth), h = Double(q.glyph.bitmapHeight)
-            for corner in [q.origin, q.origin + q.du * w, q.origin + q.dv * h, q.origin + q.du * w + q.dv * h] {
-                box = Rect(minX: min(box.minX, corner.x), minY: min(box.minY, corner.y),
-                           maxX: max(box.maxX, corner.x), maxY: max(box.maxY, corner.y))
-            }
-        }
-        let x0 = max(0, Int(saturating: box.minX.rounded(.down)) - 1), y0 = max(0, Int(saturating: box.minY.rounded(.down)) - 1)
-        let x1 = min(canvas.image.pixelWidth, Int(saturating: box.maxX.rounded(.up)) + 1)
-        let y1 = min(canvas.image.pixelHeight, Int(saturating: box.maxY.rounded(.up)) + 1)
+        let box = quads.dropFirst().reduce(quads[0].bounds) { $0.union($1.bounds) }
+        let x0 = max(0, Int(saturating: box.minX.rounded(.down))), y0 = max(0, Int(saturating: box.minY.rounded(.down)))
+        let x1 = min(canvas.image.pixelWidth, Int(saturating: box.maxX.rounded(.up)))
+        let y1 = min(canvas.image.pixelHeight, Int(saturating: box.maxY.rounded(.up)))
         let width = x1 - x0, height = y1 - y0
         guard width > 0, height > 0 else { return }
         let paint = label.paint
@@ -121,12 +123,7 @@ enum SDFTextPainter {
             guard tx >= 0, ty >= 0, tx < bw, ty < bh else { return 0 }
             return Double(g.bitmap[ty * bw + tx]) / 255
         }
-        var box = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        // The quad reaches one texel beyond the field (MapLibre's atlas padding).
-        for (u, v) in [(-1.0, -1.0), (Double(bw) + 1, -1), (-1, Double(bh) + 1), (Double(bw) + 1, Double(bh) + 1)] {
-            let p = q.origin + q.du * u + q.dv * v
-            box = Rect(minX: min(box.minX, p.x), minY: min(box.minY, p.y), maxX: max(box.maxX, p.x), maxY: max(box.maxY, p.y))
-        }
+        let box = q.bounds
         let i0 = max(0, Int(saturating: box.minX.rounded(.down)) - x0), i1 = min(width, Int(saturating: box.maxX.rounded(.up)) - x0)
         let j0 = max(0, Int(saturating: box.minY.rounded(.down)) - y0), j1 = min(height, Int(saturating: box.maxY.rounded(.up)) - y0)
         guard i0 < i1, j0 < j1 else { return }

@@ -229,20 +229,22 @@ final class LabelPlacer {
             || style.textIgnorePlacement.evaluate(zoom: zoom, feature: nil) || style.iconIgnorePlacement.evaluate(zoom: zoom, feature: nil)
     }
 
-    /// Point features: each point inside its own tile (the buffer copies belong to the neighbours).
-    /// Polygons: the area-weighted centroid of the largest ring. Lines: their middle.
+    /// Where MapLibre anchors point-placed labels: each point, the pole of inaccessibility of each
+    /// polygon, the first vertex of each line; only those inside the tile (the buffer copies
+    /// belong to the neighbours).
     private static func pointAnchors(_ type: GeometryType, _ parts: [[TilePoint]], _ projection: TileProjection) -> [Point] {
         // Anchors in the tile's buffer belong to the neighbouring tile, which places them.
-        let extent = Int32((projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale + 0.5)
-        func inTile(_ p: TilePoint) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
+        let extent = (projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale
+        func inTile(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
+        func inTile(_ p: TilePoint) -> Bool { inTile(Point(x: Double(p.x), y: Double(p.y))) }
         switch type {
         case .point:
             return parts.flatMap { $0 }.filter(inTile).map(projection.screen)
         case .polygon:
             // As MapLibre: one label per polygon of the feature, at its pole of inaccessibility
             // (to 16 of MapLibre's 8192 tile units), if that lies in this tile.
-            return classifyRings(parts).compactMap { PoleOfInaccessibility.find($0, precision: 16 * Double(extent) / 8192) }
-                .filter { $0.x >= 0 && $0.y >= 0 && $0.x < Double(extent) && $0.y < Double(extent) }
+            return classifyRings(parts).compactMap { PoleOfInaccessibility.find($0, precision: 16 * extent / 8192) }
+                .filter(inTile)
                 .map { c in Point(x: projection.a * c.x + projection.b * c.y + projection.c,
                                   y: projection.d * c.x + projection.e * c.y + projection.f) }
         default:
@@ -345,9 +347,7 @@ final class LabelPlacer {
             // icon-text-fit: the icon stretched around the text (a road shield's plate).
             if i.textFit != .none, let t = textBox, c.rotation == 0 {
                 // Around the text, moved by icon-offset (the icon's anchor no longer applies).
-                let fitted = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding)
-                let shift = i.offset * iconScale
-                iconBox = Rect(minX: fitted.minX + shift.x, minY: fitted.minY + shift.y, maxX: fitted.maxX + shift.x, maxY: fitted.maxY + shift.y)
+                iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding).offsetBy(i.offset * iconScale)
                 if let stretchable = i.icon.stretchable {
                     (iconBox, iconCells, contentMargins) = Self.stretched(i.icon, stretchable, in: iconBox!, anchor: anchor + i.translate)
                 }

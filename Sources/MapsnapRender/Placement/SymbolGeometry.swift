@@ -14,7 +14,7 @@ extension LabelPlacer {
                                anchorOffsets: VariableAnchorOffsets?, size: Double) -> [TextPlacement] {
         // MapLibre measures a vertical offset from the baseline, which it takes to lie 7 px of its
         // 24 px em inside the text box: text above or below its point moves that much toward it.
-        let baseline = 7.0 / 24
+        let baseline = 7 / GlyphShaping.oneEm
         if let entries = anchorOffsets?.entries, !entries.isEmpty {
             return entries.map { entry in
                 let (_, fy) = anchorFractions(entry.anchor)
@@ -83,16 +83,14 @@ extension LabelPlacer {
     /// box (MapLibre adds them to the icon's collision box).
     static func stretched(_ icon: SpriteSheet.Icon, _ image: StretchableImage, in box: Rect,
                           anchor: Point) -> (Rect, [NinePatch.Cell], Padding?) {
-        let relative = NinePatch.applyTextFit(image, to: Rect(minX: box.minX - anchor.x, minY: box.minY - anchor.y,
-                                                              maxX: box.maxX - anchor.x, maxY: box.maxY - anchor.y))
+        let relative = NinePatch.applyTextFit(image, to: box.offsetBy(anchor * -1))
         let cells = NinePatch.cells(image, width: icon.width, height: icon.height, pixelRatio: icon.pixelRatio,
                                     box: (relative.width, relative.height), boxOrigin: Point(x: relative.minX, y: relative.minY))
         let margins = image.content.map { c in
             Padding(top: c.minY / icon.pixelRatio, right: icon.pointWidth - c.maxX / icon.pixelRatio,
                     bottom: icon.pointHeight - c.maxY / icon.pixelRatio, left: c.minX / icon.pixelRatio)
         }
-        let fitted = Rect(minX: relative.minX + anchor.x, minY: relative.minY + anchor.y,
-                          maxX: relative.maxX + anchor.x, maxY: relative.maxY + anchor.y)
+        let fitted = relative.offsetBy(anchor)
         return (fitted, cells, margins)
     }
 

@@ -10,12 +10,7 @@ final class LayerPropertyReader {
     private var used: Set<String> = []
     /// Every property the layer type asked for, with the Swift type it asked as (checked against
     /// the specification by `StyleSpecificationTests`).
-    private(set) var requested: [String: RequestedType] = [:]
-
-    struct RequestedType: Equatable {
-        var valueType: ValueType
-        var enumerationValues: [String]?
-    }
+    private(set) var requested: [String: any StylePropertyValue.Type] = [:]
 
     init(layerType: SpecLayerType, layerPath: String, paint: [String: StyleValue], layout: [String: StyleValue], log: IssueLog) {
         self.layerType = layerType
@@ -45,7 +40,7 @@ final class LayerPropertyReader {
         guard let spec = StyleSpecification.property(name, of: layerType) else {
             preconditionFailure("\(name) is not a property of \(layerType) layers in the specification table")
         }
-        requested[name] = RequestedType(valueType: T.valueType, enumerationValues: T.enumerationValues)
+        requested[name] = T.self
         return spec
     }
 

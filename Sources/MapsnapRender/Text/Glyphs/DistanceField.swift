@@ -1,10 +1,12 @@
+import MapsnapTiles
+
 /// A signed distance field from an anti-aliased coverage bitmap, with the parameters MapLibre's
 /// glyphs are made with: a `border`-pixel margin, distances up to `radius` pixels each way, the
 /// outline at `cutoff` of the range (255 − 255·(d / radius + cutoff): 192 on the outline, higher
 /// inside). Exact squared Euclidean distances (Felzenszwalb and Huttenlocher's lower envelope of
 /// parabolas, by rows then columns), each pixel's coverage giving its sub-pixel edge.
 enum DistanceField {
-    static let border = 3
+    static let border = SDFGlyph.border
     static let radius = 8.0
     static let cutoff = 0.25
 
