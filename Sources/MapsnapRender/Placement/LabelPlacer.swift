@@ -16,8 +16,12 @@ final class LabelPlacer {
     /// One feature's label before placement.
     private struct Candidate {
         let text: ShapedText?
-        /// The text shaped at a multiple of its size (a pitched camera scales labels by distance).
-        let shapedAt: (Double) -> ShapedText?
+        /// The text shaped at a multiple of its size (a pitched camera scales labels by distance),
+        /// justified as given (nil: as the layer says).
+        let shapedAt: (Double, TextAlignment?) -> ShapedText?
+        /// `text-justify: auto` with variable anchors: the lines are justified toward the anchor
+        /// the label takes, as MapLibre shapes once per justification.
+        let justifiesToAnchor: Bool
         let icon: CandidateIcon?
         let string: String
         let sortKey: Double
@@ -113,18 +117,18 @@ final class LabelPlacer {
                 case .left: .left
                 case .right: .right
                 case .center: .center
-                // MapLibre justifies toward the anchor; with variable anchors it shapes once per
-                // justification, here the lines stay centred.
-                case .auto where style.textVariableAnchor == nil && style.textVariableAnchorOffset == nil:
-                    Self.justification(of: style.textAnchor.evaluate(zoom: zoom, feature: feature))
-                case .auto: .center
+                // MapLibre justifies toward the anchor (with variable anchors, the one taken).
+                case .auto: Self.justification(of: style.textAnchor.evaluate(zoom: zoom, feature: feature))
             }
+            let justifiesToAnchor = style.textJustify.evaluate(zoom: zoom, feature: feature) == .auto
+                && (style.textVariableAnchor != nil || style.textVariableAnchorOffset != nil)
             let font = style.textFont.evaluate(zoom: zoom, feature: feature)
             let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
             let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
             let text = frame.text
             let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
-            let shapedAt: (Double) -> ShapedText? = { [string, frame] scale in
+            let shapedAt: (Double, TextAlignment?) -> ShapedText? = { [string, frame] scale, justified in
+                let justify = justified ?? justify
                 // The style's glyphs when there are (MapLibre's shaping), else the system's fonts.
                 if let glyphs = frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
                                                 letterSpacing: letterSpacing, justify: justify) { return glyphs }
@@ -133,7 +137,7 @@ final class LabelPlacer {
                     maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
                     lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
             }
-            let shaped = shapedAt(1)
+            let shaped = shapedAt(1, nil)
             let offset = style.textOffset.evaluate(zoom: zoom, feature: feature)
             let translate = frame.screenOffset(style.textTranslate.evaluate(zoom: zoom, feature: feature),
                                                anchor: style.textTranslateAnchor.evaluate(zoom: zoom, feature: feature))
@@ -151,7 +155,7 @@ final class LabelPlacer {
                 anchors = .points(Self.pointAnchors(feature.geometryType, parts, projection))
             }
             candidates.append(Candidate(
-                text: shaped, shapedAt: shapedAt, icon: icon, string: string,
+                text: shaped, shapedAt: shapedAt, justifiesToAnchor: justifiesToAnchor, icon: icon, string: string,
                 sortKey: style.sortKey?.evaluate(zoom: zoom, feature: feature) ?? 0,
                 paint: TextPaint(color: style.textColor.evaluate(zoom: zoom, feature: feature),
                                  haloColor: style.textHaloColor.evaluate(zoom: zoom, feature: feature),
@@ -234,7 +238,7 @@ final class LabelPlacer {
     /// belong to the neighbours).
     private static func pointAnchors(_ type: GeometryType, _ parts: [[TilePoint]], _ projection: TileProjection) -> [Point] {
         // Anchors in the tile's buffer belong to the neighbouring tile, which places them.
-        let extent = (projection.tileCorners[1] - projection.tileCorners[0]).length / projection.scale
+        let extent = projection.extent
         func inTile(_ p: Point) -> Bool { p.x >= 0 && p.y >= 0 && p.x < extent && p.y < extent }
         func inTile(_ p: TilePoint) -> Bool { inTile(Point(x: Double(p.x), y: Double(p.y))) }
         switch type {
@@ -257,11 +261,13 @@ final class LabelPlacer {
     // MARK: point labels
 
     /// MapLibre's size scale for a symbol at a screen point: 1 without pitch, smaller toward the
-    /// horizon. Rounded to sixteenths, so that labels of one name share their shaping (each new
-    /// size is shaped again by Pango, which dominated a pitched snapshot's time).
+    /// horizon. Without glyph PBFs rounded to sixteenths, so that labels of one name share their
+    /// shaping (each new size is shaped again by Pango, which dominated a pitched snapshot's
+    /// time); glyph quads scale exactly, as MapLibre's do.
     private func symbolScale(at screen: Point) -> Double {
         guard let perspective = frame.perspective else { return 1 }
-        return (perspective.symbolScale(atPlane: perspective.plane(fromScreen: screen)) * 16).rounded() / 16
+        let scale = perspective.symbolScale(atPlane: perspective.plane(fromScreen: screen))
+        return frame.glyphs != nil ? scale : (scale * 16).rounded() / 16
     }
 
     /// The warp laying an icon on a pitched map at a screen anchor: MapLibre sizes it on the plane
@@ -305,11 +311,12 @@ final class LabelPlacer {
         let p = anchor + c.translate
         let inside = frame.labelFits
         let scale = symbolScale(at: anchor)
-        let text = scale == 1 ? c.text : c.shapedAt(scale)
+        var text = scale == 1 ? c.text : c.shapedAt(scale, nil)
         // The text goes where it first fits among its placements (else where the first puts it).
         var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
-        if let text {
-            let b = text.bounds
+        var chosen: TextAnchor?
+        if let shaped = text {
+            let b = shaped.bounds
             // As MapLibre: every anchor is tried without overlapping first; a label that may
             // overlap takes, failing that, the first anchor where its overlap mode lets it.
             let modes: [OverlapMode] = c.overlap == .never ? [.never] : [.never, c.overlap]
@@ -328,9 +335,16 @@ final class LabelPlacer {
                         textBox = box
                         textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
                         textFits = fits
+                        chosen = placement.anchor
                     }
                     if fits { found = true; break }
                 }
+            }
+            // The same block with its lines justified toward the anchor taken.
+            if c.justifiesToAnchor, let anchor = chosen,
+               let justified = c.shapedAt(scale, Self.justification(of: anchor)) {
+                textOrigin = textOrigin + Point(x: b.minX - justified.bounds.minX, y: b.minY - justified.bounds.minY)
+                text = justified
             }
         }
         var iconBox: Rect?
@@ -425,7 +439,7 @@ final class LabelPlacer {
         guard c.text != nil else { return placeIconsAlong(c, line) }
         // Pitched: the label's size where the line's middle lies.
         let scale = symbolScale(at: line.locate(line.length / 2).point)
-        guard let text = scale == 1 ? c.text : c.shapedAt(scale) else { return [] }
+        guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return [] }
         let labelLength = text.lineAdvance
         let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
@@ -507,8 +521,7 @@ final class LabelPlacer {
         // The tile's side in plane points, and how far it is overzoomed (a power of two).
         let side = (projection.planeCorners[1] - projection.planeCorners[0]).length
         let overscaling = max(1, exp2((log2(side / (WebMercator.tileSize * exp2(zoom - zoom.rounded(.down))))).rounded()))
-        let units = side / projection.scale            // the layer's extent
-        let k = LineAnchors.extent / units
+        let k = LineAnchors.extent / projection.extent
         let tilePixelRatio = LineAnchors.extent / (WebMercator.tileSize * overscaling)
         let boxScale = tilePixelRatio * style.textSize.evaluate(zoom: 18, feature: feature) / LineAnchors.glyphSize
         let shaped = icon.icon.pointWidth

@@ -7,6 +7,8 @@ public struct TileProjection: Sendable {
     public let a, b, c, d, e, f: Double
     /// Plane points per tile unit.
     public let scale: Double
+    /// Tile units per side (the layer's extent).
+    public let extent: Double
     /// The pitched camera's projection; nil when it looks straight down.
     public let perspective: Perspective?
     /// The tile square in plane points.
@@ -18,6 +20,7 @@ public struct TileProjection: Sendable {
     public init(tile: CoveredTile, extent: Int, transform t: ScreenTransform, perspective: Perspective? = nil) {
         let s = tile.worldSize / Double(extent)
         scale = s
+        self.extent = Double(extent)
         let o = t.screen(fromWorld: tile.worldOrigin)
         let (a, b, c) = (s * t.cosB, -s * t.sinB, o.x)
         let (d, e, f) = (s * t.sinB, s * t.cosB, o.y)
@@ -34,6 +37,7 @@ public struct TileProjection: Sendable {
     private init(_ p: TileProjection, shiftedBy s: Point) {
         (a, b, c, d, e, f) = (p.a, p.b, p.c + s.x, p.d, p.e, p.f + s.y)
         scale = p.scale
+        extent = p.extent
         perspective = p.perspective
         let corners = p.planeCorners.map { $0 + s }
         planeCorners = corners
