@@ -20,6 +20,9 @@ public struct RenderTestCase: Sendable {
     public let threshold: Double
     /// Map API calls made after loading, in order (`["wait"]`, `["setPaintProperty", …]`).
     public let operations: [[StyleValue]]
+    /// Map options: `crossSourceCollisions` (default true) and `collisionDebug` (draw the boxes).
+    public let crossSourceCollisions: Bool
+    public let collisionDebug: Bool
     /// The reference images (`expected.png`, `expected-1.png`, …): matching any one passes.
     public let expectedImages: [URL]
 
@@ -49,6 +52,8 @@ public struct RenderTestCase: Sendable {
         pixelRatio = test["pixelRatio"]?.numberValue ?? 1
         allowed = test["allowed"]?.numberValue ?? Self.defaultAllowed
         threshold = test["threshold"]?.numberValue ?? Self.defaultThreshold
+        crossSourceCollisions = test["crossSourceCollisions"]?.boolValue ?? true
+        collisionDebug = test["collisionDebug"]?.boolValue ?? false
         operations = (test["operations"]?.arrayValue ?? []).map { $0.arrayValue ?? [$0] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         expectedImages = names.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted()

@@ -96,7 +96,10 @@ public struct RenderTestRunner {
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
                             degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
         let log = WarningLog()
-        let image = try renderer.render(camera, options: .init(), warnings: log)
+        var options = MapRenderer.Options()
+        options.crossSourceCollisions = test.crossSourceCollisions
+        options.collisionDebug = test.collisionDebug
+        let image = try renderer.render(camera, options: options, warnings: log)
         warnings += log.messages
         return RGBAImage(image)
     }

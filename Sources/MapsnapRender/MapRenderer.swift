@@ -58,6 +58,12 @@ public final class MapRenderer {
         public var wholeLabelsOnly = false
         /// Which engine draws the labels (see `TextEngineChoice`).
         public var textEngine = TextEngineChoice.auto
+        /// Whether labels of different sources push each other away (MapLibre's map option of
+        /// that name); false gives each source its own collision index.
+        public var crossSourceCollisions = true
+        /// Outline every label's collision box over its layer: blue where placed, red where it
+        /// collided (MapLibre's `showCollisionBoxes`), to see why a label is missing.
+        public var collisionDebug = false
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
                     hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
@@ -96,7 +102,7 @@ public final class MapRenderer {
             $0.element.isVisible(atZoom: frame.zoom) && !options.hiddenLayers.contains($0.element.id)
         }
         // Placement first, top layer down, so that higher layers win.
-        let placer = LabelPlacer(frame: frame)
+        let placer = LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)
         var labels: [Int: [PlacedLabel]] = [:]
         let profile = ProcessInfo.processInfo.environment["MAPSNAP_PROFILE"] != nil
         var t0 = Date()
@@ -122,7 +128,9 @@ public final class MapRenderer {
             case .fill(let s): FillPainter.paint(layer, s, in: frame)
             case .line(let s): LinePainter.paint(layer, s, in: frame)
             case .circle(let s): CirclePainter.paint(layer, s, in: frame)
-            case .symbol: SymbolPainter.draw(labels[index] ?? [], in: frame)
+            case .symbol:
+                SymbolPainter.draw(labels[index] ?? [], in: frame)
+                if let boxes = placer.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
             case .raster(let s):
                 if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s, tiles: tiles, in: frame) }
             case .unsupported: break

@@ -4,12 +4,16 @@ import MapsnapStyle
 /// Boxes already taken by placed labels, in a uniform grid so that a query only looks at nearby
 /// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one
 /// (with `cooperative` overlap: none taken by a symbol that allows no overlap).
+///
+/// Boxes belong to a collision group: group 0 (overlays, decorations, and every label unless the
+/// map turns cross-source collisions off) collides with all; other groups only with themselves
+/// and group 0 (MapLibre's `crossSourceCollisions: false` gives each source its own group).
 final class CollisionIndex {
     private let cellSize = 64.0
     private let origin: Point
     private let columns: Int
     private let rows: Int
-    private var cells: [[(box: Rect, yields: Bool)]]
+    private var cells: [[(box: Rect, yields: Bool, group: Int)]]
 
     init(bounds: Rect) {
         origin = Point(x: bounds.minX, y: bounds.minY)
@@ -28,24 +32,28 @@ final class CollisionIndex {
 
     /// Whether `box` may not be placed with `mode`: `always` never collides; `cooperative`
     /// collides only with boxes of symbols placed with `never` (and of overlays and decorations).
-    func collides(_ box: Rect, _ mode: OverlapMode = .never) -> Bool {
+    func collides(_ box: Rect, _ mode: OverlapMode = .never, group: Int = 0) -> Bool {
         if mode == .always { return false }
         let (cols, rws) = cellRange(box)
         for r in rws {
-            for c in cols where cells[r * columns + c].contains(where: { $0.box.intersects(box) && !(mode == .cooperative && $0.yields) }) {
+            for c in cols where cells[r * columns + c].contains(where: {
+                $0.box.intersects(box) && !(mode == .cooperative && $0.yields) && ($0.group == 0 || group == 0 || $0.group == group)
+            }) {
                 return true
             }
         }
         return false
     }
 
-    func collides(_ boxes: [Rect], _ mode: OverlapMode = .never) -> Bool { boxes.contains { collides($0, mode) } }
-
-    /// Takes `box` for a symbol placed with `mode` (overlays and decorations: `never`).
-    func insert(_ box: Rect, _ mode: OverlapMode = .never) {
-        let (cols, rws) = cellRange(box)
-        for r in rws { for c in cols { cells[r * columns + c].append((box, mode != .never)) } }
+    func collides(_ boxes: [Rect], _ mode: OverlapMode = .never, group: Int = 0) -> Bool {
+        boxes.contains { collides($0, mode, group: group) }
     }
 
-    func insert(_ boxes: [Rect], _ mode: OverlapMode = .never) { boxes.forEach { insert($0, mode) } }
+    /// Takes `box` for a symbol placed with `mode` (overlays and decorations: `never`).
+    func insert(_ box: Rect, _ mode: OverlapMode = .never, group: Int = 0) {
+        let (cols, rws) = cellRange(box)
+        for r in rws { for c in cols { cells[r * columns + c].append((box, mode != .never, group)) } }
+    }
+
+    func insert(_ boxes: [Rect], _ mode: OverlapMode = .never, group: Int = 0) { boxes.forEach { insert($0, mode, group: group) } }
 }

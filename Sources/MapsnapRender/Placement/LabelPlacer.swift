@@ -11,7 +11,29 @@ final class LabelPlacer {
     /// Where each text was placed along lines, to avoid repeating a street name too close by.
     private var lineLabelCenters: [String: [Point]] = [:]
 
-    init(frame: RenderFrame) { self.frame = frame }
+    /// Whether labels of different sources collide (MapLibre's map option `crossSourceCollisions`).
+    private let crossSourceCollisions: Bool
+    /// The collision group of each source when they do not (see `CollisionIndex`).
+    private var sourceGroups: [String: Int] = [:]
+    /// The group of the layer being placed.
+    private var group = 0
+    /// Every box each layer's symbols tried, placed or not, when asked for (`collisionDebug`).
+    private(set) var debugBoxes: [String: [CollisionDebugBox]]?
+    private var layerDebugBoxes: [CollisionDebugBox] = []
+
+    init(frame: RenderFrame, crossSourceCollisions: Bool = true, recordsBoxes: Bool = false) {
+        self.frame = frame
+        self.crossSourceCollisions = crossSourceCollisions
+        debugBoxes = recordsBoxes ? [:] : nil
+    }
+
+    private func collides(_ box: Rect, _ mode: OverlapMode) -> Bool { frame.collisions.collides(box, mode, group: group) }
+    private func collides(_ boxes: [Rect], _ mode: OverlapMode) -> Bool { frame.collisions.collides(boxes, mode, group: group) }
+    private func take(_ box: Rect, _ mode: OverlapMode) { frame.collisions.insert(box, mode, group: group) }
+    private func take(_ boxes: [Rect], _ mode: OverlapMode) { frame.collisions.insert(boxes, mode, group: group) }
+    private func record(_ box: Rect?, placed: Bool) {
+        if debugBoxes != nil, let box { layerDebugBoxes.append(CollisionDebugBox(box: box, placed: placed)) }
+    }
 
     /// One feature's label before placement.
     private struct Candidate {
@@ -64,8 +86,10 @@ final class LabelPlacer {
         let ignorePlacement: Bool
         let optional: Bool
         let textOptional: Bool
-        /// icon-rotate, radians clockwise.
+        /// icon-rotate, radians clockwise, with the map's bearing for `icon-rotation-alignment: map`.
         let rotation: Double
+        /// icon-rotate alone, radians clockwise (what turns its collision box).
+        let ownRotation: Double
         /// icon-anchor: which part of the icon sits on the point.
         let anchor: TextAnchor
         /// icon-translate in points.
@@ -92,6 +116,12 @@ final class LabelPlacer {
     /// Places the labels of one symbol layer (call from the top layer down).
     func place(_ layer: StyleLayer, _ style: SymbolLayer) -> [PlacedLabel] {
         guard style.textField != nil || style.iconImage != nil else { return [] }
+        if !crossSourceCollisions, let source = layer.source {
+            group = sourceGroups[source] ?? (sourceGroups.count + 1)
+            sourceGroups[source] = group
+        }
+        layerDebugBoxes = []
+        defer { debugBoxes?[layer.id] = layerDebugBoxes }
         let zoom = frame.zoom
         var candidates: [Candidate] = []
         frame.forEachFeature(of: layer) { rendered, projection in
@@ -330,7 +360,7 @@ final class LabelPlacer {
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                     let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                                  about: p, by: c.rotation)
-                    let fits = inside(box) && !frame.collisions.collides(box.insetBy(-c.padding), mode)
+                    let fits = inside(box) && !collides(box.insetBy(-c.padding), mode)
                     if fits || (i == 0 && textBox == nil) {
                         textBox = box
                         textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
@@ -371,20 +401,34 @@ final class LabelPlacer {
             let turned = c.icon.map { Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: $0.rotation) } ?? box
             return Self.padded(warp?.bounds(turned) ?? box, contentMargins)
         }
-        var iconFits = iconScreenBox.map { box in
-            inside(box) && !frame.collisions.collides(Self.padded(box, c.icon?.padding), c.icon?.overlap ?? .never)
+        // What the icon takes: its box grown by icon-padding, then, as MapLibre accounts for
+        // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
+        let iconCollisionBox = iconScreenBox.map { box in
+            let padded = Self.padded(box, c.icon?.padding)
+            guard warp == nil, let i = c.icon, i.ownRotation != 0 else { return padded }
+            return Self.rotatedBounds(padded, about: anchor + i.translate, by: i.ownRotation)
+        }
+        var iconFits = iconCollisionBox.map { box in
+            inside(box) && !collides(box, c.icon?.overlap ?? .never)
         } ?? false
         // Text and icon go together unless one of them is optional (MapLibre's rule).
         if let icon = c.icon, text != nil {
             if textFits && !iconFits && !icon.optional { textFits = false }
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
+        record(textBox?.insetBy(-c.padding), placed: textFits)
+        record(iconCollisionBox, placed: iconFits)
         guard textFits || iconFits else { return nil }
-        if textFits, let box = textBox, !c.ignorePlacement { frame.collisions.insert(box.insetBy(-c.padding), c.overlap) }
-        if iconFits, let box = iconScreenBox, let i = c.icon, !i.ignorePlacement { frame.collisions.insert(Self.padded(box, i.padding), i.overlap) }
+        if textFits, let box = textBox, !c.ignorePlacement { take(box.insetBy(-c.padding), c.overlap) }
+        if iconFits, let box = iconCollisionBox, let i = c.icon, !i.ignorePlacement { take(box, i.overlap) }
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
-            return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY), size: i.size * iconScale, opacity: i.opacity,
+            // MapLibre turns the icon's quad, offset included, about the anchor; the sprite is
+            // drawn turned about its own centre, so that centre moves where the turn takes it.
+            let center = Point(x: iconBox!.minX + iconBox!.width / 2, y: iconBox!.minY + iconBox!.height / 2)
+            let turnedCenter = Self.rotated(center, about: anchor + i.translate, by: i.rotation)
+            return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY) + (turnedCenter - center),
+                              size: i.size * iconScale, opacity: i.opacity,
                               rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h),
                               cells: iconCells, tint: i.tint,
                               warp: warp, linear: i.linear)
@@ -419,6 +463,7 @@ final class LabelPlacer {
             // line's own angle already does).
             rotation: (style.iconRotate.evaluate(zoom: zoom, feature: feature)
                 - (!alongLine && style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
+            ownRotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
             translate: frame.screenOffset(style.iconTranslate.evaluate(zoom: zoom, feature: feature),
                                           anchor: style.iconTranslateAnchor.evaluate(zoom: zoom, feature: feature)),
@@ -473,8 +518,10 @@ final class LabelPlacer {
                     Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
                 }
                 guard boxes.allSatisfy(frame.placementBounds.contains) else { continue }
-                if frame.collisions.collides(boxes, c.overlap) { continue }
-                if !c.ignorePlacement { frame.collisions.insert(boxes, c.overlap) }
+                let fits = !collides(boxes, c.overlap)
+                boxes.forEach { record($0, placed: fits) }
+                guard fits else { continue }
+                if !c.ignorePlacement { take(boxes, c.overlap) }
                 lineLabelCenters[c.string, default: []].append(mid)
                 let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
                 var label = PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint)
@@ -501,8 +548,11 @@ final class LabelPlacer {
         let scale = symbolScale(at: p)
         let w = icon.icon.pointWidth * icon.size * scale, h = icon.icon.pointHeight * icon.size * scale
         let box = Self.padded(Rect(minX: p.x - w / 2, minY: p.y - h / 2, maxX: p.x + w / 2, maxY: p.y + h / 2), icon.padding)
-        guard frame.labelFits(box), !frame.collisions.collides(box, icon.overlap) else { return nil }
-        if !icon.ignorePlacement { frame.collisions.insert(box, icon.overlap) }
+        guard frame.labelFits(box) else { return nil }
+        let fits = !collides(box, icon.overlap)
+        record(box, placed: fits)
+        guard fits else { return nil }
+        if !icon.ignorePlacement { take(box, icon.overlap) }
         // icon-keep-upright: an icon pointing left along the line is turned half a turn.
         let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
         let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
