@@ -72,7 +72,9 @@ extension LabelPlacer {
     static func fitted(_ icon: Rect, around text: Rect, _ fit: IconTextFit, padding: [Double]) -> Rect {
         let p = padding.count == 4 ? padding : [0, 0, 0, 0]
         let padded = Rect(minX: text.minX - p[3], minY: text.minY - p[0], maxX: text.maxX + p[1], maxY: text.maxY + p[2])
-        let cx = (padded.minX + padded.maxX) / 2, cy = (padded.minY + padded.maxY) / 2
+        // The sides that do not follow the text are centred on the text itself, padding aside
+        // (MapLibre's fitIconToText).
+        let cx = (text.minX + text.maxX) / 2, cy = (text.minY + text.maxY) / 2
         switch fit {
         case .none: return icon
         case .both: return padded

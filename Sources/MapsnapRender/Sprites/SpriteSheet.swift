@@ -38,9 +38,15 @@ public final class SpriteSheet {
     /// Loads `base` (a path without extension, e.g. `styles/sprite/mapsnap`) for `pixelRatio`.
     /// The sprite at pixel ratio 1 and, when it has one, 2 (`@2x`): what a renderer picks from.
     public static func sheets(base: String) throws(SpriteError) -> [SpriteSheet] {
-        let one = try SpriteSheet(base: base, pixelRatio: 1)
-        let two = try SpriteSheet(base: base, pixelRatio: 2)
-        return two.jsonPath == one.jsonPath ? [one] : [one, two]
+        let two = try? SpriteSheet(base: base, pixelRatio: 2)
+        let one: SpriteSheet
+        do { one = try SpriteSheet(base: base, pixelRatio: 1) } catch {
+            // Only `@2x` files: every pixel ratio draws from them (their icons say their ratio).
+            if case .missing = error, let two, two.jsonPath != base + ".json" { return [two] }
+            throw error
+        }
+        guard let two, two.jsonPath != one.jsonPath else { return [one] }
+        return [one, two]
     }
 
     public init(base: String, pixelRatio: Double) throws(SpriteError) {
@@ -139,6 +145,8 @@ public final class SpriteSheet {
             }
             let s = size / icon.pixelRatio
             cairo_scale(cr, s * stretch.x, s * stretch.y)
+            // A GPU quad's edge is hard: a device pixel is the icon's when its centre is inside.
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
             cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
             cairo_clip(cr)
             if let tinted {
