@@ -360,7 +360,13 @@ final class LabelPlacer {
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                     let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                                  about: p, by: c.rotation)
-                    let fits = inside(box) && !collides(box.insetBy(-c.padding), mode)
+                    var fits = inside(box) && !collides(box.insetBy(-c.padding), mode)
+                    // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
+                    if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
+                        let warp = i.onMap ? iconWarp(at: anchor) : nil
+                        let icon = iconLayout(i, c, at: anchor, around: box, scale: warp == nil ? scale : 1, warp: warp)
+                        fits = inside(icon.collisionBox) && !collides(icon.collisionBox, i.overlap)
+                    }
                     if fits || (i == 0 && textBox == nil) {
                         textBox = box
                         textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
@@ -377,37 +383,11 @@ final class LabelPlacer {
                 text = justified
             }
         }
-        var iconBox: Rect?
-        var iconCells: [NinePatch.Cell]?
-        var contentMargins: Padding?
         // A pitched icon lying on the map: laid out flat around its anchor, then warped.
         let warp = c.icon.flatMap { $0.onMap ? iconWarp(at: anchor) : nil }
         let iconScale = warp == nil ? scale : 1
-        if let i = c.icon {
-            let w = i.icon.pointWidth * i.size * iconScale, h = i.icon.pointHeight * i.size * iconScale
-            let (fx, fy) = Self.anchorFractions(i.anchor)
-            let x = anchor.x + i.translate.x + i.offset.x * iconScale - fx * w, y = anchor.y + i.translate.y + i.offset.y * iconScale - fy * h
-            iconBox = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
-            // icon-text-fit: the icon stretched around the text (a road shield's plate).
-            if i.textFit != .none, let t = textBox, c.rotation == 0 {
-                // Around the text, moved by icon-offset (the icon's anchor no longer applies).
-                iconBox = Self.fitted(iconBox!, around: t, i.textFit, padding: i.textFitPadding).offsetBy(i.offset * iconScale)
-                if let stretchable = i.icon.stretchable {
-                    (iconBox, iconCells, contentMargins) = Self.stretched(i.icon, stretchable, in: iconBox!, anchor: anchor + i.translate)
-                }
-            }
-        }
-        let iconScreenBox = iconBox.map { box in
-            let turned = c.icon.map { Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: $0.rotation) } ?? box
-            return Self.padded(warp?.bounds(turned) ?? box, contentMargins)
-        }
-        // What the icon takes: its box grown by icon-padding, then, as MapLibre accounts for
-        // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
-        let iconCollisionBox = iconScreenBox.map { box in
-            let padded = Self.padded(box, c.icon?.padding)
-            guard warp == nil, let i = c.icon, i.ownRotation != 0 else { return padded }
-            return Self.rotatedBounds(padded, about: anchor + i.translate, by: i.ownRotation)
-        }
+        let layout = c.icon.map { iconLayout($0, c, at: anchor, around: textBox, scale: iconScale, warp: warp) }
+        let iconBox = layout?.box, iconCells = layout?.cells, iconCollisionBox = layout?.collisionBox
         var iconFits = iconCollisionBox.map { box in
             inside(box) && !collides(box, c.icon?.overlap ?? .never)
         } ?? false
@@ -436,6 +416,35 @@ final class LabelPlacer {
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
         return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, icon: placedIcon)
+    }
+
+    /// Where a point symbol's icon goes: its box (screen points, before icon-rotate), the parts of a
+    /// stretched image, and the box it takes in the collision index.
+    private func iconLayout(_ i: CandidateIcon, _ c: Candidate, at anchor: Point, around textBox: Rect?, scale: Double,
+                            warp: IconWarp?) -> (box: Rect, cells: [NinePatch.Cell]?, collisionBox: Rect) {
+        let w = i.icon.pointWidth * i.size * scale, h = i.icon.pointHeight * i.size * scale
+        let (fx, fy) = Self.anchorFractions(i.anchor)
+        let x = anchor.x + i.translate.x + i.offset.x * scale - fx * w, y = anchor.y + i.translate.y + i.offset.y * scale - fy * h
+        var box = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
+        var cells: [NinePatch.Cell]?
+        var contentMargins: Padding?
+        // icon-text-fit: the icon stretched around the text (a road shield's plate).
+        if i.textFit != .none, let t = textBox, c.rotation == 0 {
+            // Around the text, moved by icon-offset (the icon's anchor no longer applies).
+            box = Self.fitted(box, around: t, i.textFit, padding: i.textFitPadding).offsetBy(i.offset * scale)
+            if let stretchable = i.icon.stretchable {
+                (box, cells, contentMargins) = Self.stretched(i.icon, stretchable, in: box, anchor: anchor + i.translate)
+            }
+        }
+        let turned = Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: i.rotation)
+        let screenBox = Self.padded(warp?.bounds(turned) ?? box, contentMargins)
+        // What the icon takes: its box grown by icon-padding, then, as MapLibre accounts for
+        // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
+        var collisionBox = Self.padded(screenBox, i.padding)
+        if warp == nil, i.ownRotation != 0 {
+            collisionBox = Self.rotatedBounds(collisionBox, about: anchor + i.translate, by: i.ownRotation)
+        }
+        return (box, cells, collisionBox)
     }
 
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
