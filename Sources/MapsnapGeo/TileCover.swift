@@ -44,9 +44,13 @@ public enum TileCover {
         let tileWorld = WebMercator.worldSize(zoom: camera.zoom) / Double(1 << z)
         let r = camera.visibleWorldRect(margin: margin)
         let n = 1 << z
-        let x0 = Int(saturating: floor(r.minX / tileWorld)), x1 = Int(saturating: floor(r.maxX / tileWorld))
+        // At most two world copies either side of the center: a pitched view of a low zoom can
+        // reach across many copies toward its horizon, where they shrink to nothing.
+        let center = Int(saturating: floor(camera.centerWorld.x / tileWorld))
+        let x0 = max(Int(saturating: floor(r.minX / tileWorld)), center - 2 * n)
+        let x1 = min(Int(saturating: floor(r.maxX / tileWorld)), center + 2 * n - 1)
         let y0 = max(0, Int(saturating: floor(r.minY / tileWorld))), y1 = min(n - 1, Int(saturating: floor(r.maxY / tileWorld)))
-        guard y0 <= y1, x1 - x0 < 4 * n else { return [] }
+        guard y0 <= y1, x0 <= x1 else { return [] }
         // Pitched, the bounds of the ground's trapezoid hold many tiles it misses.
         let ground = camera.visibleGround(margin: margin)
         var out: [CoveredTile] = []

@@ -94,7 +94,12 @@ struct TilesCommandTests {
         } }
         // Geometry agrees to the pixel; labels near the block's edges may be placed differently.
         let fraction = Double(differing) / Double(4 * side * side)
-        #expect(fraction < 0.04, "\(differing) pixels differ (\(fraction * 100) %)")
+        if fraction >= 0.04 {
+            // Both pictures beside the failure, to see what differs.
+            try? stitched.pngData().write(to: dir.appendingPathComponent("stitched.png"))
+            try? snapshot.pngData().write(to: dir.appendingPathComponent("snapshot.png"))
+        }
+        #expect(fraction < 0.04, "\(differing) pixels differ (\(fraction * 100) %); stitched.png and snapshot.png in \(dir.path)")
     }
 
     /// A pyramid mapsnap made, drawn back as a `raster` layer (256-px tiles, read one zoom deeper

@@ -40,7 +40,11 @@ enum SDFTextPainter {
         let border = Double(SDFGlyph.border)
         func quad(_ g: SDFGlyph, at p: Point, angle: Double) -> Quad {
             let c = cos(angle) * s * ratio, n = sin(angle) * s * ratio
-            return Quad(glyph: g, origin: p * ratio, du: Point(x: c, y: n), dv: Point(x: -n, y: c))
+            let du = Point(x: c, y: n), dv = Point(x: -n, y: c)
+            // Text lying on a pitched map: the quad goes through the warp.
+            guard let w = label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv) }
+            func linear(_ v: Point) -> Point { Point(x: w.a * v.x + w.b * v.y, y: w.c * v.x + w.d * v.y) }
+            return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv))
         }
         func turned(_ p: Point, about pivot: Point, _ angle: Double) -> Point {
             let d = p - pivot

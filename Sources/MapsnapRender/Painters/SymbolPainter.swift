@@ -34,6 +34,15 @@ enum SymbolPainter {
     private static func appendOutlines(_ label: PlacedLabel, _ canvas: Canvas) {
         let cr = canvas.cr
         guard let text = label.text else { return }
+        // Text lying on a pitched map: the outlines pass through the warp as they are added.
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if let w = label.warp {
+            var m = cairo_matrix_t(xx: w.a, yx: w.c, xy: w.b, yy: w.d, x0: 0, y0: 0)
+            cairo_translate(cr, w.pivot.x, w.pivot.y)
+            cairo_transform(cr, &m)
+            cairo_translate(cr, -w.pivot.x, -w.pivot.y)
+        }
         switch label.shape {
         case .block(let origin):
             text.appendPath(to: canvas, at: origin)

@@ -68,6 +68,9 @@ final class LabelPlacer {
         let placement: SymbolPlacement
         /// Its tile's center on the plane (see `PlacedLabel.tileCenter`).
         let tileCenter: Point
+        /// Point labels on a pitched map: the text lies on the map (`text-pitch-alignment: map`,
+        /// or `auto` with rotation alignment `map`), laid out flat and warped by the projection.
+        let textOnMap: Bool
     }
     struct TextPlacement {
         let anchor: TextAnchor
@@ -211,7 +214,10 @@ final class LabelPlacer {
                 keepIconUpright: style.iconKeepUpright.evaluate(zoom: zoom, feature: feature),
                 spacing: spacing,
                 placement: placement,
-                tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25))
+                tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25,
+                textOnMap: !alongLine && Self.liesOnMap(pitch: style.textPitchAlignment.evaluate(zoom: zoom, feature: feature),
+                                                        rotation: style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? .map : .viewport,
+                                                        alongLine: false)))
         }
         if style.sortKey != nil {
             candidates = candidates.enumerated()
@@ -302,12 +308,12 @@ final class LabelPlacer {
 
     /// The warp laying an icon on a pitched map at a screen anchor: MapLibre sizes it on the plane
     /// by `0.5 + 0.5 · w/D`, then the projection shrinks and foreshortens it.
-    private func iconWarp(at anchor: Point) -> IconWarp? {
+    private func planeWarp(at anchor: Point) -> PlaneWarp? {
         guard let perspective = frame.perspective else { return nil }
         let plane = perspective.plane(fromScreen: anchor)
         let j = perspective.jacobian(atPlane: plane)
         let s = 0.5 + 0.5 / perspective.scale(atPlane: plane)
-        return IconWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
+        return PlaneWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
     }
 
     /// A box grown by `icon-padding` (shrunk where it is negative).
@@ -340,10 +346,13 @@ final class LabelPlacer {
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         let p = anchor + c.translate
         let inside = frame.labelFits
+        // Text lying on a pitched map: laid out at its size around its point, then warped.
+        let textWarp = c.textOnMap ? planeWarp(at: p) : nil
         let scale = symbolScale(at: anchor)
-        var text = scale == 1 ? c.text : c.shapedAt(scale, nil)
+        let textScale = textWarp == nil ? scale : 1
+        var text = textScale == 1 ? c.text : c.shapedAt(textScale, nil)
         // The text goes where it first fits among its placements (else where the first puts it).
-        var textBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
+        var textBox: Rect?, textScreenBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         var chosen: TextAnchor?
         if let shaped = text {
             let b = shaped.bounds
@@ -355,20 +364,23 @@ final class LabelPlacer {
                 for (i, placement) in c.textPlacements.enumerated() {
                     // Where the anchor lies on the text box, as fractions of its width and height.
                     let (fx, fy) = Self.anchorFractions(placement.anchor)
-                    let offset = placement.offset * scale
+                    let offset = placement.offset * textScale
                     let pad = placement.variable ? 2 * c.padding : 0
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                     let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
                                                  about: p, by: c.rotation)
-                    var fits = inside(box) && !collides(box.insetBy(-c.padding), mode)
+                    // What it takes on screen: the flat box through the warp.
+                    let screenBox = textWarp?.bounds(box) ?? box
+                    var fits = inside(screenBox) && !collides(screenBox.insetBy(-c.padding), mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
                     if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
-                        let warp = i.onMap ? iconWarp(at: anchor) : nil
+                        let warp = i.onMap ? planeWarp(at: anchor) : nil
                         let icon = iconLayout(i, c, at: anchor, around: box, scale: warp == nil ? scale : 1, warp: warp)
                         fits = inside(icon.collisionBox) && !collides(icon.collisionBox, i.overlap)
                     }
                     if fits || (i == 0 && textBox == nil) {
                         textBox = box
+                        textScreenBox = screenBox
                         textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
                         textFits = fits
                         chosen = placement.anchor
@@ -378,13 +390,13 @@ final class LabelPlacer {
             }
             // The same block with its lines justified toward the anchor taken.
             if c.justifiesToAnchor, let anchor = chosen,
-               let justified = c.shapedAt(scale, Self.justification(of: anchor)) {
+               let justified = c.shapedAt(textScale, Self.justification(of: anchor)) {
                 textOrigin = textOrigin + Point(x: b.minX - justified.bounds.minX, y: b.minY - justified.bounds.minY)
                 text = justified
             }
         }
         // A pitched icon lying on the map: laid out flat around its anchor, then warped.
-        let warp = c.icon.flatMap { $0.onMap ? iconWarp(at: anchor) : nil }
+        let warp = c.icon.flatMap { $0.onMap ? planeWarp(at: anchor) : nil }
         let iconScale = warp == nil ? scale : 1
         let layout = c.icon.map { iconLayout($0, c, at: anchor, around: textBox, scale: iconScale, warp: warp) }
         let iconBox = layout?.box, iconCells = layout?.cells, iconCollisionBox = layout?.collisionBox
@@ -396,10 +408,10 @@ final class LabelPlacer {
             if textFits && !iconFits && !icon.optional { textFits = false }
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
-        record(textBox?.insetBy(-c.padding), placed: textFits)
+        record(textScreenBox?.insetBy(-c.padding), placed: textFits)
         record(iconCollisionBox, placed: iconFits)
         guard textFits || iconFits else { return nil }
-        if textFits, let box = textBox, !c.ignorePlacement { take(box.insetBy(-c.padding), c.overlap) }
+        if textFits, let box = textScreenBox, !c.ignorePlacement { take(box.insetBy(-c.padding), c.overlap) }
         if iconFits, let box = iconCollisionBox, let i = c.icon, !i.ignorePlacement { take(box, i.overlap) }
         let placedIcon = iconFits ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
@@ -415,13 +427,13 @@ final class LabelPlacer {
         } : nil
         let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
-        return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, icon: placedIcon)
+        return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, warp: textWarp, icon: placedIcon)
     }
 
     /// Where a point symbol's icon goes: its box (screen points, before icon-rotate), the parts of a
     /// stretched image, and the box it takes in the collision index.
     private func iconLayout(_ i: CandidateIcon, _ c: Candidate, at anchor: Point, around textBox: Rect?, scale: Double,
-                            warp: IconWarp?) -> (box: Rect, cells: [NinePatch.Cell]?, collisionBox: Rect) {
+                            warp: PlaneWarp?) -> (box: Rect, cells: [NinePatch.Cell]?, collisionBox: Rect) {
         let w = i.icon.pointWidth * i.size * scale, h = i.icon.pointHeight * i.size * scale
         let (fx, fy) = Self.anchorFractions(i.anchor)
         let x = anchor.x + i.translate.x + i.offset.x * scale - fx * w, y = anchor.y + i.translate.y + i.offset.y * scale - fy * h

@@ -20,6 +20,8 @@ struct PlacedLabel {
     let text: ShapedText?
     let shape: Shape
     let paint: TextPaint
+    /// Pitched, text lying on the map (`text-pitch-alignment: map`) is drawn through this.
+    var warp: PlaneWarp?
     var icon: PlacedIcon?
     /// Where its anchor lies on screen (y) and its feature's place in the data, for
     /// `symbol-z-order: viewport-y`.
@@ -45,14 +47,14 @@ struct PlacedIcon {
     /// The colours of an SDF icon.
     var tint: SDFTint? = nil
     /// Pitched, an icon lying on the map (`icon-pitch-alignment: map`) is drawn through this.
-    var warp: IconWarp? = nil
+    var warp: PlaneWarp? = nil
     /// Sampled bilinearly (MapLibre's LINEAR) rather than pixel for pixel (NEAREST).
     var linear = false
 }
 
-/// The linear map `(a b; c d)` around `pivot` that lays an icon on a pitched map: the
-/// projection's local scale and foreshortening at the icon's anchor.
-struct IconWarp {
+/// The linear map `(a b; c d)` around `pivot` that lays an icon or a label on a pitched map: the
+/// projection's local scale and foreshortening at its anchor.
+struct PlaneWarp {
     let pivot: Point
     let a: Double, b: Double, c: Double, d: Double
 

@@ -102,7 +102,7 @@ public final class SpriteSheet {
     /// from its part of the image into its part of the box.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
               stretch: (x: Double, y: Double) = (1, 1), cells: [NinePatch.Cell]? = nil, tint: SDFTint? = nil,
-              warp: IconWarp? = nil, linear: Bool = false, on canvas: Canvas) {
+              warp: PlaneWarp? = nil, linear: Bool = false, on canvas: Canvas) {
         // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours;
         // upright and unstretched, straight into device pixels (sampled, then shaded).
         if icon.sdf == true, let tint, rotation == 0, stretch == (1, 1), warp == nil {
