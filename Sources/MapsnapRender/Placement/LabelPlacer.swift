@@ -71,6 +71,8 @@ final class LabelPlacer {
         /// Point labels on a pitched map: the text lies on the map (`text-pitch-alignment: map`,
         /// or `auto` with rotation alignment `map`), laid out flat and warped by the projection.
         let textOnMap: Bool
+        /// Along lines: `text-offset` in points, x along the line as it reads, y across it (down).
+        let lineOffset: Point
     }
     struct TextPlacement {
         let anchor: TextAnchor
@@ -217,7 +219,8 @@ final class LabelPlacer {
                 tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25,
                 textOnMap: !alongLine && Self.liesOnMap(pitch: style.textPitchAlignment.evaluate(zoom: zoom, feature: feature),
                                                         rotation: style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? .map : .viewport,
-                                                        alongLine: false)))
+                                                        alongLine: false),
+                lineOffset: Self.point(offset) * size))
         }
         if style.sortKey != nil {
             candidates = candidates.enumerated()
@@ -510,8 +513,10 @@ final class LabelPlacer {
         let margin = labelLength / 2 + c.padding
         var out: [PlacedLabel] = []
         let repeatDistance = max(c.spacing, 250)
-        // Only the part of the line inside the frame can carry a label.
-        for run in line.clipped(to: frame.placementBounds) where run.length > labelLength + 2 * c.padding {
+        // Only the part of the line inside the frame can carry a label; `line-center` takes the
+        // middle of the whole line as its tile holds it (buffer included), as MapLibre does.
+        let runs = c.placement == .lineCenter ? [line] : line.clipped(to: frame.placementBounds)
+        for run in runs where run.length > labelLength + 2 * c.padding {
             let length = run.length
             // Candidate centers every few points, the middle first: that is where a reader expects the name.
             // Further copies go only where they are a repeat distance from every copy already placed.
@@ -620,9 +625,11 @@ final class LabelPlacer {
         out.reserveCapacity(text.glyphs.count)
         var previousAngle: Double?
         var totalBend = 0.0
+        let offset = c.lineOffset
         for g in text.glyphs {
-            let along = anchor - labelLength / 2 + g.x + g.advance / 2
-            let (p, angle) = line.locate(along)
+            let along = anchor - labelLength / 2 + g.x + g.advance / 2 + offset.x
+            let (onLine, angle) = line.locate(along)
+            let p = offset.y == 0 ? onLine : onLine + Point(x: -sin(angle), y: cos(angle)) * offset.y
             if let prev = previousAngle {
                 var d = angle - prev
                 while d > .pi { d -= 2 * .pi }
