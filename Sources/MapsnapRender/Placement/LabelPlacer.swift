@@ -602,8 +602,13 @@ final class LabelPlacer {
         let boxScale = tilePixelRatio * style.textSize.evaluate(zoom: 18, feature: feature) / LineAnchors.glyphSize
         let shaped = icon.icon.pointWidth
         let line = part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) }
-        return LineAnchors.anchors(line, spacing: spacing * tilePixelRatio, labelLength: shaped * boxScale,
-                                   shapedLabelLength: shaped, boxScale: boxScale, overscaling: overscaling).map { a in
+        // As MapLibre: the line clipped to its tile first, so that a line entering from the
+        // buffer starts at the tile's edge (a continued line, with its own first offset).
+        let tileLines = LineAnchors.clippedToTile(line)
+        return tileLines.flatMap { line in
+            LineAnchors.anchors(line, spacing: spacing * tilePixelRatio, labelLength: shaped * boxScale,
+                                shapedLabelLength: shaped, boxScale: boxScale, overscaling: overscaling)
+        }.map { a in
             let at = projection.screen(tileUnits: Point(x: a.point.x / k, y: a.point.y / k))
             let ahead = projection.screen(tileUnits: Point(x: a.point.x / k + cos(a.angle), y: a.point.y / k + sin(a.angle)))
             return (at, atan2(ahead.y - at.y, ahead.x - at.x))

@@ -35,6 +35,14 @@ enum LineAnchors {
         return resample(line, offset: offset, spacing: spacing, labelLength: labelLength, continued: continued, atMiddle: false)
     }
 
+    /// A line (tile units) cut to the tile square, its cut ends rounded to whole units as
+    /// MapLibre's `clipLine` leaves them.
+    static func clippedToTile(_ line: [Point]) -> [[Point]] {
+        Polyline(line).clipped(to: Rect(minX: 0, minY: 0, maxX: extent, maxY: extent)).map { run in
+            run.points.map { Point(x: $0.x.rounded(), y: $0.y.rounded()) }
+        }
+    }
+
     private static func resample(_ line: [Point], offset: Double, spacing: Double, labelLength: Double,
                                  continued: Bool, atMiddle: Bool) -> [Anchor] {
         let half = labelLength / 2
