@@ -55,6 +55,7 @@ final class RenderFrame {
         transform = camera.worldToScreen
         perspective = camera.perspective
         visiblePlane = camera.visiblePlaneRect(margin: Self.cullMargin)
+        labelPlane = camera.visiblePlaneRect(margin: Self.labelCullMargin)
         self.tilesBySource = tilesBySource
         self.text = text
         self.placementBounds = placementBounds
@@ -87,7 +88,7 @@ final class RenderFrame {
                 // Pitched, a tile wholly nearer than the near plane lies below the image.
                 guard projection.tileCorners.count >= 3 else { continue }
                 out.append(TileLayerFeatures(tile: loaded, projection: projection, features: features,
-                                             visibleArea: visibleArea(projection)))
+                                             visibleArea: area(visiblePlane, projection), labelArea: area(labelPlane, projection)))
             } catch {
                 let origin = loaded.tile.origin.map { "\($0): " } ?? ""
                 warnings.warn("\(origin)tile \(loaded.covered.id): layer '\(sourceLayer)' is corrupt (\(error)); skipped")
@@ -120,10 +121,13 @@ final class RenderFrame {
 
     /// The plane under the frame grown by `cullMargin` (the frame itself without pitch).
     let visiblePlane: Rect
+    /// The same grown by `labelCullMargin`: where a label's anchor may lie and its text or icon
+    /// still reach into view (offsets, variable anchors, wide shields).
+    let labelPlane: Rect
+    static let labelCullMargin = 256.0
 
-    /// The frame grown by `cullMargin`, in the tile units of `projection`.
-    private func visibleArea(_ projection: TileProjection) -> TileBounds {
-        let r = visiblePlane
+    /// A plane rectangle (the frame grown by a margin) in the tile units of `projection`.
+    private func area(_ r: Rect, _ projection: TileProjection) -> TileBounds {
         var b = TileBounds.empty
         for corner in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
                        Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)] {
@@ -146,7 +150,7 @@ final class RenderFrame {
 
     /// With a `sortKey` (`fill-`, `line-`, `circle-sort-key`), each tile's features come in
     /// ascending key order, equal keys in data order, as MapLibre orders a bucket.
-    func forEachFeature(of layer: StyleLayer, sortKey: StyleProperty<Double>? = nil,
+    func forEachFeature(of layer: StyleLayer, sortKey: StyleProperty<Double>? = nil, forLabels: Bool = false,
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {
@@ -159,7 +163,7 @@ final class RenderFrame {
             tileStart(group.tile, group.projection)
             let candidates: [RenderFeature] = possible.map { group.indices(for: $0).map { group.features[$0] } } ?? group.features
             let admitted = candidates.lazy.filter { f in
-                f.intersects(group.visibleArea) && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
+                f.intersects(forLabels ? group.labelArea : group.visibleArea) && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
             }
             if let sortKey {
                 let keyed = admitted.enumerated().map { (key: self.sortKey(sortKey, $0.element), index: $0.offset, feature: $0.element) }

@@ -129,7 +129,7 @@ final class LabelPlacer {
         defer { debugBoxes?[layer.id] = layerDebugBoxes }
         let zoom = frame.zoom
         var candidates: [Candidate] = []
-        frame.forEachFeature(of: layer) { rendered, projection in
+        frame.forEachFeature(of: layer, forLabels: true) { rendered, projection in
             let feature = rendered.feature
             var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
             switch style.textTransform.evaluate(zoom: zoom, feature: feature) {

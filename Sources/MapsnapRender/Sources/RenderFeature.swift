@@ -76,12 +76,15 @@ final class TileLayerFeatures {
     /// The part of the tile that can show on screen (the frame plus a margin), in tile units:
     /// features outside it are skipped before anything is drawn or placed.
     let visibleArea: TileBounds
+    /// The same for labels, whose text and icons reach further from their anchors.
+    let labelArea: TileBounds
 
-    init(tile: LoadedTile, projection: TileProjection, features: [RenderFeature], visibleArea: TileBounds) {
+    init(tile: LoadedTile, projection: TileProjection, features: [RenderFeature], visibleArea: TileBounds, labelArea: TileBounds) {
         self.tile = tile
         self.projection = projection
         self.features = features
         self.visibleArea = visibleArea
+        self.labelArea = labelArea
     }
 
     /// The property styles select features by (OpenMapTiles' `class`).
