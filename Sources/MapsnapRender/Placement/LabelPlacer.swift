@@ -73,6 +73,9 @@ final class LabelPlacer {
         let textOnMap: Bool
         /// Along lines: `text-offset` in points, x along the line as it reads, y across it (down).
         let lineOffset: Point
+        /// An icon fitted to a text that came out empty: as in MapLibre it takes its place (at
+        /// its own size) but is not drawn, having nothing to fit around.
+        let iconHidden: Bool
     }
     struct TextPlacement {
         let anchor: TextAnchor
@@ -220,7 +223,8 @@ final class LabelPlacer {
                 textOnMap: !alongLine && Self.liesOnMap(pitch: style.textPitchAlignment.evaluate(zoom: zoom, feature: feature),
                                                         rotation: style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? .map : .viewport,
                                                         alongLine: false),
-                lineOffset: Self.point(offset) * size))
+                lineOffset: Self.point(offset) * size,
+                iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none))
         }
         if style.sortKey != nil {
             candidates = candidates.enumerated()
@@ -416,7 +420,7 @@ final class LabelPlacer {
         guard textFits || iconFits else { return nil }
         if textFits, let box = textScreenBox, !c.ignorePlacement { take(box.insetBy(-c.padding), c.overlap) }
         if iconFits, let box = iconCollisionBox, let i = c.icon, !i.ignorePlacement { take(box, i.overlap) }
-        let placedIcon = iconFits ? c.icon.map { i in
+        let placedIcon = iconFits && !c.iconHidden ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
             // MapLibre turns the icon's quad, offset included, about the anchor; the sprite is
             // drawn turned about its own centre, so that centre moves where the turn takes it.
