@@ -44,7 +44,7 @@ final class LabelPlacer {
         /// `text-justify: auto` with variable anchors: the lines are justified toward the anchor
         /// the label takes, as MapLibre shapes once per justification.
         let justifiesToAnchor: Bool
-        let icon: CandidateIcon?
+        var icon: CandidateIcon?
         let string: String
         let sortKey: Double
         let paint: TextPaint
@@ -58,7 +58,10 @@ final class LabelPlacer {
         let translate: Point       // text-translate in points
         /// Point labels: radians clockwise (`text-rotate`, and the map's rotation for
         /// `text-rotation-alignment: map`).
-        let rotation: Double
+        var rotation: Double
+        /// `text-rotation-alignment: map` at a point: pitched, the text turns as the map's x axis
+        /// appears at its anchor, not just by the bearing.
+        let textTurnsWithMap: Bool
         let maxAngle: Double       // radians
         /// Along lines: turn labels (`text-keep-upright`) and icons (`icon-keep-upright`) that
         /// would read upside down.
@@ -95,7 +98,9 @@ final class LabelPlacer {
         let optional: Bool
         let textOptional: Bool
         /// icon-rotate, radians clockwise, with the map's bearing for `icon-rotation-alignment: map`.
-        let rotation: Double
+        var rotation: Double
+        /// `icon-rotation-alignment: map` at a point (see `Candidate.textTurnsWithMap`).
+        let turnsWithMap: Bool
         /// icon-rotate alone, radians clockwise (what turns its collision box).
         let ownRotation: Double
         /// icon-anchor: which part of the icon sits on the point.
@@ -214,6 +219,7 @@ final class LabelPlacer {
                 translate: translate,
                 rotation: (style.textRotate.evaluate(zoom: zoom, feature: feature)
                     - (style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
+                textTurnsWithMap: !alongLine && style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map,
                 maxAngle: style.textMaxAngle.evaluate(zoom: zoom, feature: feature) * .pi / 180,
                 keepTextUpright: style.textKeepUpright.evaluate(zoom: zoom, feature: feature),
                 keepIconUpright: style.iconKeepUpright.evaluate(zoom: zoom, feature: feature),
@@ -350,7 +356,23 @@ final class LabelPlacer {
         return pitch == .map || (pitch == .auto && turnsWithMap)
     }
 
+    /// How much further than the bearing a symbol turning with the map turns at a screen point of
+    /// a pitched view: MapLibre turns it as a short step along the map's x axis appears there.
+    private func pitchedMapTurn(at anchor: Point) -> Double {
+        guard let perspective = frame.perspective else { return 0 }
+        let plane = perspective.plane(fromScreen: anchor)
+        let a = perspective.screen(fromPlane: plane)
+        let b = perspective.screen(fromPlane: plane + Point(x: frame.transform.cosB, y: frame.transform.sinB))
+        return atan2(b.y - a.y, b.x - a.x) - atan2(frame.transform.sinB, frame.transform.cosB)
+    }
+
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
+        var c = c
+        if frame.perspective != nil {
+            let turn = pitchedMapTurn(at: anchor)
+            if c.textTurnsWithMap && !c.textOnMap { c.rotation += turn }
+            if var i = c.icon, i.turnsWithMap, !i.onMap { i.rotation += turn; c.icon = i }
+        }
         let p = anchor + c.translate
         let inside = frame.labelFits
         // Text lying on a pitched map: laid out at its size around its point, then warped.
@@ -491,6 +513,7 @@ final class LabelPlacer {
             // line's own angle already does).
             rotation: (style.iconRotate.evaluate(zoom: zoom, feature: feature)
                 - (!alongLine && style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
+            turnsWithMap: !alongLine && style.iconRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map,
             ownRotation: style.iconRotate.evaluate(zoom: zoom, feature: feature) * .pi / 180,
             anchor: style.iconAnchor.evaluate(zoom: zoom, feature: feature),
             translate: frame.screenOffset(style.iconTranslate.evaluate(zoom: zoom, feature: feature),
