@@ -356,6 +356,13 @@ final class LabelPlacer {
         return pitch == .map || (pitch == .auto && turnsWithMap)
     }
 
+    /// A screen anchor moved by a `*-translate` offset (plane points): pitched, the offset lies on
+    /// the map, as MapLibre translates the tile's matrix (circles and lines alike).
+    private func translated(_ anchor: Point, by offset: Point) -> Point {
+        guard let perspective = frame.perspective, offset != Point(x: 0, y: 0) else { return anchor + offset }
+        return perspective.screen(fromPlane: perspective.plane(fromScreen: anchor) + offset)
+    }
+
     /// How much further than the bearing a symbol turning with the map turns at a screen point of
     /// a pitched view: MapLibre turns it as a short step along the map's x axis appears there.
     private func pitchedMapTurn(at anchor: Point) -> Double {
@@ -373,7 +380,7 @@ final class LabelPlacer {
             if c.textTurnsWithMap && !c.textOnMap { c.rotation += turn }
             if var i = c.icon, i.turnsWithMap, !i.onMap { i.rotation += turn; c.icon = i }
         }
-        let p = anchor + c.translate
+        let p = translated(anchor, by: c.translate)
         let inside = frame.labelFits
         // Text lying on a pitched map: laid out at its size around its point, then warped.
         let textWarp = c.textOnMap ? planeWarp(at: p) : nil
@@ -447,7 +454,7 @@ final class LabelPlacer {
             // MapLibre turns the icon's quad, offset included, about the anchor; the sprite is
             // drawn turned about its own centre, so that centre moves where the turn takes it.
             let center = Point(x: iconBox!.minX + iconBox!.width / 2, y: iconBox!.minY + iconBox!.height / 2)
-            let turnedCenter = Self.rotated(center, about: anchor + i.translate, by: i.rotation)
+            let turnedCenter = Self.rotated(center, about: translated(anchor, by: i.translate), by: i.rotation)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY) + (turnedCenter - center),
                               size: i.size * iconScale, opacity: i.opacity,
                               rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h),
@@ -465,7 +472,8 @@ final class LabelPlacer {
                             warp: PlaneWarp?) -> (box: Rect, cells: [NinePatch.Cell]?, collisionBox: Rect) {
         let w = i.icon.pointWidth * i.size * scale, h = i.icon.pointHeight * i.size * scale
         let (fx, fy) = Self.anchorFractions(i.anchor)
-        let x = anchor.x + i.translate.x + i.offset.x * scale - fx * w, y = anchor.y + i.translate.y + i.offset.y * scale - fy * h
+        let base = translated(anchor, by: i.translate)
+        let x = base.x + i.offset.x * scale - fx * w, y = base.y + i.offset.y * scale - fy * h
         var box = Rect(minX: x, minY: y, maxX: x + w, maxY: y + h)
         var cells: [NinePatch.Cell]?
         var contentMargins: Padding?
@@ -474,7 +482,7 @@ final class LabelPlacer {
             // Around the text, moved by icon-offset (the icon's anchor no longer applies).
             box = Self.fitted(box, around: t, i.textFit, padding: i.textFitPadding).offsetBy(i.offset * scale)
             if let stretchable = i.icon.stretchable {
-                (box, cells, contentMargins) = Self.stretched(i.icon, stretchable, in: box, anchor: anchor + i.translate)
+                (box, cells, contentMargins) = Self.stretched(i.icon, stretchable, in: box, anchor: base)
             }
         }
         let turned = Self.rotatedBounds(box, about: Point(x: box.minX + box.width / 2, y: box.minY + box.height / 2), by: i.rotation)
@@ -483,7 +491,7 @@ final class LabelPlacer {
         // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
         var collisionBox = Self.padded(screenBox, i.padding)
         if warp == nil, i.ownRotation != 0 {
-            collisionBox = Self.rotatedBounds(collisionBox, about: anchor + i.translate, by: i.ownRotation)
+            collisionBox = Self.rotatedBounds(collisionBox, about: base, by: i.ownRotation)
         }
         return (box, cells, collisionBox)
     }
