@@ -92,9 +92,10 @@ public struct RenderTestRunner {
         let sprites = loadSprites(style.sprite, warnings: &warnings)
         let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         if let glyphs = style.glyphs, let file = local(glyphs) { renderer.glyphs = GlyphLibrary.shared(template: file.path) }
-        let camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
+        var camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
                             degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
+        camera.roll = test.style.objectValue?["roll"]?.numberValue ?? 0
         let log = WarningLog()
         var options = MapRenderer.Options()
         options.crossSourceCollisions = test.crossSourceCollisions

@@ -13,6 +13,9 @@ public struct Camera: Hashable, Sendable {
     public var bearing: Double
     /// Degrees from straight down, 0...`Perspective.maxPitch`.
     public var pitch: Double
+    /// Degrees the camera turns about its line of sight (MapLibre's `roll`): the image turns
+    /// counter-clockwise by it. Without pitch it adds to the bearing.
+    public var roll: Double = 0
 
     public init(center: LatLon, zoom: Double, size: ImageSize, pixelRatio: Double = 1,
                 degreesClockwiseFromNorth bearing: Double = 0, pitch: Double = 0) {
@@ -48,12 +51,12 @@ public struct Camera: Hashable, Sendable {
     public var worldToScreen: ScreenTransform {
         ScreenTransform(centerWorld: centerWorld,
                         screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
-                        bearingDegrees: bearing)
+                        bearingDegrees: pitch > 0 ? bearing : bearing + roll)
     }
 
     /// The pitched projection of plane points onto the image; nil when the camera looks straight down.
     public var perspective: Perspective? {
-        Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height))
+        Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height), rollDegrees: roll)
     }
 
     /// World pixels (at `zoom`) → screen points, pitch included.

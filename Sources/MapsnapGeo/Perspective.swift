@@ -30,10 +30,17 @@ public struct Perspective: Hashable, Sendable {
     public let nearDepth: Double
     /// Plane points with a larger y lie nearer than `nearDepth` (see `clipLine`, `clipRing`).
     public let nearPlaneY: Double
+    /// The camera's roll about its line of sight (MapLibre's `roll`): the image turns about its
+    /// center by −roll, as this cosine and sine.
+    public let rollCos: Double
+    public let rollSin: Double
 
-    /// nil for a flat camera (pitch 0).
-    public init?(pitchDegrees: Double, width: Double, height: Double) {
+    /// nil for a flat camera (pitch 0; a flat camera's roll is a turn of the bearing).
+    public init?(pitchDegrees: Double, width: Double, height: Double, rollDegrees: Double = 0) {
         guard pitchDegrees > 0, pitchDegrees.isFinite else { return nil }
+        let roll = rollDegrees.isFinite ? -rollDegrees * .pi / 180 : 0
+        rollCos = cos(roll)
+        rollSin = sin(roll)
         let pitch = min(pitchDegrees, Self.maxPitch)
         self.pitchDegrees = pitch
         cosPitch = cos(pitch * .pi / 180)
@@ -53,18 +60,30 @@ public struct Perspective: Hashable, Sendable {
     @inline(__always) public func screen(fromPlane p: Point) -> Point {
         let ux = p.x - center.x, uy = p.y - center.y
         let k = cameraToCenterDistance / max(cameraToCenterDistance - uy * sinPitch, nearDepth)
-        return Point(x: center.x + ux * k, y: center.y + uy * cosPitch * k)
+        return rolled(Point(x: ux * k, y: uy * cosPitch * k))
+    }
+
+    /// A screen offset from the center (before the roll) → the screen point after it.
+    @inline(__always) private func rolled(_ v: Point) -> Point {
+        Point(x: center.x + v.x * rollCos - v.y * rollSin, y: center.y + v.x * rollSin + v.y * rollCos)
+    }
+
+    /// A screen point → its offset from the center before the roll.
+    @inline(__always) private func unrolled(_ s: Point) -> Point {
+        let v = s - center
+        return Point(x: v.x * rollCos + v.y * rollSin, y: -v.x * rollSin + v.y * rollCos)
     }
 
     /// The plane point under a screen point. Screen points above the horizon have none; they are
     /// moved down to just under it.
     public func plane(fromScreen s: Point) -> Point {
         let d = cameraToCenterDistance
+        let v = unrolled(s)
         // The horizon lies where the denominator vanishes: y − cy = −D·cos/sin.
-        let y = max(s.y - center.y, -d * cosPitch / sinPitch * 0.999)
+        let y = max(v.y, -d * cosPitch / sinPitch * 0.999)
         let uy = y * d / (d * cosPitch + y * sinPitch)
         let w = d - uy * sinPitch
-        return Point(x: center.x + (s.x - center.x) * w / d, y: center.y + uy)
+        return Point(x: center.x + v.x * w / d, y: center.y + uy)
     }
 
     /// Screen points per plane point at a plane point (the perspective scale `D / w`), as the
@@ -84,9 +103,11 @@ public struct Perspective: Hashable, Sendable {
     public func jacobian(atPlane p: Point) -> (a: Double, b: Double, c: Double, d: Double) {
         let dd = cameraToCenterDistance
         let w = max(depth(atPlaneY: p.y), nearDepth)
-        let ux = p.x - center.x, uy = p.y - center.y
+        let ux = p.x - center.x
         // d/dux (D·ux/w) = D/w; d/duy (D·ux/w) = D·ux·sin/w²; d/duy (D·uy·cos/w) = D·cos·(w + uy·sin)/w² = D²·cos/w².
-        return (dd / w, dd * ux * sinPitch / (w * w), 0, dd * dd * cosPitch / (w * w))
+        let (a, b, d) = (dd / w, dd * ux * sinPitch / (w * w), dd * dd * cosPitch / (w * w))
+        // Then the roll: R · J.
+        return (rollCos * a, rollCos * b - rollSin * d, rollSin * a, rollSin * b + rollCos * d)
     }
 
     /// The exact image of a plane circle (a projected circle is an ellipse, whose center lies a
@@ -116,9 +137,10 @@ public struct Perspective: Hashable, Sendable {
         let angle = 0.5 * atan2(2 * sb, sa - sc)
         let cs = cos(angle), sn = sin(angle)
         let r1 = 1 / l1.squareRoot(), r2 = 1 / l2.squareRoot()
-        // R · diag(r1, r2) · Rᵀ
-        return (Point(x: center.x + x0, y: center.y + y0),
-                cs * cs * r1 + sn * sn * r2, cs * sn * (r1 - r2), cs * sn * (r1 - r2), sn * sn * r1 + cs * cs * r2)
+        // R · diag(r1, r2) · Rᵀ, then the roll.
+        let (ma, mb, mc, md) = (cs * cs * r1 + sn * sn * r2, cs * sn * (r1 - r2), cs * sn * (r1 - r2), sn * sn * r1 + cs * cs * r2)
+        return (rolled(Point(x: x0, y: y0)),
+                rollCos * ma - rollSin * mc, rollCos * mb - rollSin * md, rollSin * ma + rollCos * mc, rollSin * mb + rollCos * md)
     }
 
     private static func transpose(_ m: [[Double]]) -> [[Double]] { (0..<3).map { i in (0..<3).map { m[$0][i] } } }

@@ -373,12 +373,27 @@ final class LabelPlacer {
         return atan2(b.y - a.y, b.x - a.x) - atan2(frame.transform.sinB, frame.transform.cosB)
     }
 
+    /// The plane direction (radians clockwise) that a pitched, rolled view shows level at a
+    /// screen point: the projection's inverse applied to the screen's x axis.
+    private func levelOnScreen(at anchor: Point) -> Double {
+        guard let perspective = frame.perspective else { return 0 }
+        let j = perspective.jacobian(atPlane: perspective.plane(fromScreen: anchor))
+        let det = j.a * j.d - j.b * j.c
+        guard abs(det) > 1e-12 else { return 0 }
+        // J⁻¹ · (1, 0) = (d, −c) / det.
+        return atan2(-j.c / det, j.d / det)
+    }
+
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         var c = c
         if frame.perspective != nil {
             let turn = pitchedMapTurn(at: anchor)
+            // Lying on the map but aligned with the viewport: turned on the plane so that its x axis
+            // comes out level on screen (the plane is the bearing's already; a roll turns it).
+            let roll = frame.camera.roll == 0 ? 0 : levelOnScreen(at: anchor)
             if c.textTurnsWithMap && !c.textOnMap { c.rotation += turn }
-            if var i = c.icon, i.turnsWithMap, !i.onMap { i.rotation += turn; c.icon = i }
+            if !c.textTurnsWithMap && c.textOnMap { c.rotation += roll }
+            if var i = c.icon, i.turnsWithMap != i.onMap { i.rotation += i.onMap ? roll : turn; c.icon = i }
         }
         let p = translated(anchor, by: c.translate)
         let inside = frame.labelFits
