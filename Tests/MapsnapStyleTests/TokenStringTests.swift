@@ -30,6 +30,20 @@ import Testing
         #expect(symbol.textField?.evaluate(zoom: 12, feature: Self.feature) == expected)
     }
 
+    /// Rich text keeps its sections apart (a constant one too, which is not folded to its text).
+    @Test func formattedTextFieldSections() throws {
+        let symbol = try Self.symbol(#"{"text-field": ["format", ["get", "name:latin"], {"font-scale": 1.2, "text-color": "red"}, "\n", {}, "Ρώμη", {"text-font": ["literal", ["Noto Sans Bold"]]}]}"#)
+        let sections = try #require(symbol.textField?.sections(zoom: 12, feature: Self.feature))
+        #expect(sections.map(\.text) == ["Roma", "\n", "Ρώμη"])
+        #expect(sections.map(\.scale) == [1.2, nil, nil])
+        #expect(sections[0].color == Color.parse("red") && sections[1].color == nil)
+        #expect(sections.map(\.font) == [nil, nil, ["Noto Sans Bold"]])
+        let constant = try Self.symbol(#"{"text-field": ["format", "big", {"font-scale": 2}, "small", {}]}"#)
+        #expect(constant.textField?.sections(zoom: 12, feature: Self.feature)?.map(\.scale) == [2, nil])
+        #expect(constant.textField?.evaluate(zoom: 12, feature: Self.feature) == "bigsmall")
+        #expect(try Self.symbol(#"{"text-field": "{name:latin}"}"#).textField?.sections(zoom: 12, feature: Self.feature) == nil)
+    }
+
     @Test func iconImageTokens() throws {
         let symbol = try Self.symbol(#"{"icon-image": "{class}_11"}"#)
         #expect(symbol.iconImage?.dependsOnFeature == true)

@@ -23,6 +23,9 @@ enum SDFTextPainter {
         let origin: Point
         let du: Point
         let dv: Point
+        /// Its section's `font-scale` (the shader's edge sharpens with it) and index.
+        var scale = 1.0
+        var section = 0
 
         /// The device pixels the quad covers: the field and one texel beyond it (MapLibre's
         /// atlas padding).
@@ -38,13 +41,13 @@ enum SDFTextPainter {
         guard let shaping = text.sdf else { return [] }
         let s = text.fontSize / GlyphShaping.oneEm
         let border = Double(SDFGlyph.border)
-        func quad(_ g: SDFGlyph, at p: Point, angle: Double) -> Quad {
-            let c = cos(angle) * s * ratio, n = sin(angle) * s * ratio
+        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0) -> Quad {
+            let c = cos(angle) * s * scale * ratio, n = sin(angle) * s * scale * ratio
             let du = Point(x: c, y: n), dv = Point(x: -n, y: c)
             // Text lying on a pitched map: the quad goes through the warp.
-            guard let w = label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv) }
+            guard let w = label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv, scale: scale, section: section) }
             func linear(_ v: Point) -> Point { Point(x: w.a * v.x + w.b * v.y, y: w.c * v.x + w.d * v.y) }
-            return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv))
+            return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv), scale: scale, section: section)
         }
         func turned(_ p: Point, about pivot: Point, _ angle: Double) -> Point {
             let d = p - pivot
@@ -56,21 +59,23 @@ enum SDFTextPainter {
             var pivot = origin, angle = 0.0
             if case .rotatedBlock(_, let p, let a) = label.shape { (pivot, angle) = (p, a) }
             for placed in shaping.glyphs where !placed.glyph.bitmap.isEmpty {
-                let g = placed.glyph
-                let corner = Point(x: origin.x + (placed.x + Double(g.left) - border) * s,
-                                   y: origin.y + (placed.y - Double(g.top) - border) * s)
-                out.append(quad(g, at: angle == 0 ? corner : turned(corner, about: pivot, angle), angle: angle))
+                let g = placed.glyph, k = placed.scale
+                let corner = Point(x: origin.x + (placed.x + (Double(g.left) - border) * k) * s,
+                                   y: origin.y + (placed.y + (-Double(g.top) - border) * k) * s)
+                out.append(quad(g, at: angle == 0 ? corner : turned(corner, about: pivot, angle), angle: angle,
+                                scale: k, section: placed.section))
             }
         case .alongLine(let glyphs):
             for placement in glyphs {
                 guard let g = placement.glyph.sdf, !g.bitmap.isEmpty else { continue }
                 // Relative to the glyph's middle on the line: its advance centred, its line's offset.
-                let local = Point(x: (Double(g.left) - border) * s - placement.glyph.advance / 2,
-                                  y: placement.glyph.yOffset + (-Double(g.top) - border) * s)
+                let k = placement.glyph.scale
+                let local = Point(x: (Double(g.left) - border) * s * k - placement.glyph.advance / 2,
+                                  y: placement.glyph.yOffset + (-Double(g.top) - border) * s * k)
                 let a = placement.angle
                 let corner = Point(x: placement.center.x + local.x * cos(a) - local.y * sin(a),
                                    y: placement.center.y + local.x * sin(a) + local.y * cos(a))
-                out.append(quad(g, at: corner, angle: a))
+                out.append(quad(g, at: corner, angle: a, scale: k, section: placement.glyph.section))
             }
         }
         return out
@@ -91,18 +96,35 @@ enum SDFTextPainter {
         let paint = label.paint
         let tint = SDFTint(color: paint.color, haloColor: paint.haloColor, haloWidth: paint.haloWidth, haloBlur: paint.haloBlur)
         let shader = SDFShader(tint, size: text.fontSize / GlyphShaping.oneEm, pixelRatio: ratio)
+        // Rich text: each section's glyphs in its own `text-color` (the halo is the layer's).
+        let colors = text.sectionColors
+        let colorOf = { (q: Quad) -> Color in halo ? paint.haloColor : (q.section < colors.count ? colors[q.section] : nil) ?? paint.color }
+        var groups: [(color: Color, quads: [Quad])] = []
+        for q in quads {
+            let c = colorOf(q)
+            if let i = groups.firstIndex(where: { $0.color == c }) { groups[i].quads.append(q) } else { groups.append((c, [q])) }
+        }
+        for group in groups {
+            composite(group.quads, color: group.color, halo: halo, shader: shader, opacity: paint.opacity,
+                      x0: x0, y0: y0, width: width, height: height, on: canvas)
+        }
+    }
+
+    /// Rasterizes quads into one coverage buffer and paints it in `color`.
+    private static func composite(_ quads: [Quad], color: Color, halo: Bool, shader: SDFShader, opacity: Double,
+                                  x0: Int, y0: Int, width: Int, height: Int, on canvas: Canvas) {
         var coverage = [Double](repeating: 0, count: width * height)
         for q in quads { rasterize(q, halo: halo, shader: shader, into: &coverage, x0: x0, y0: y0, width: width, height: height) }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return }
         defer { cairo_surface_destroy(surface) }
-        let color = (halo ? paint.haloColor : paint.color).premultiplied
+        let color = color.premultiplied
         let stride = Int(cairo_image_surface_get_stride(surface))
         let out = cairo_image_surface_get_data(surface)!
         func byte(_ v: Double) -> UInt32 { min(UInt32(saturating: v * 255 + 0.5), 255) }
         for j in 0..<height {
             let row = UnsafeMutableRawPointer(out + j * stride)
             for i in 0..<width {
-                let a = coverage[j * width + i] * paint.opacity
+                let a = coverage[j * width + i] * opacity
                 let pixel = a > 0 ? byte(color.a * a) << 24 | byte(color.r * a) << 16 | byte(color.g * a) << 8 | byte(color.b * a) : 0
                 row.storeBytes(of: pixel, toByteOffset: i * 4, as: UInt32.self)
             }

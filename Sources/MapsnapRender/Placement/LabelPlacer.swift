@@ -140,11 +140,18 @@ final class LabelPlacer {
         frame.forEachFeature(of: layer, forLabels: true) { rendered, projection in
             let feature = rendered.feature
             var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
-            switch style.textTransform.evaluate(zoom: zoom, feature: feature) {
-            case .uppercase: string = string.uppercased()
-            case .lowercase: string = string.lowercased()
-            case .none: break
+            // Rich text (`format`): its sections, each with its own scale, fonts and colour.
+            var sections = style.textField?.sections(zoom: zoom, feature: feature)
+            let transform = style.textTransform.evaluate(zoom: zoom, feature: feature)
+            func transformed(_ text: String) -> String {
+                switch transform {
+                case .uppercase: text.uppercased()
+                case .lowercase: text.lowercased()
+                case .none: text
+                }
             }
+            string = transformed(string)
+            if let s = sections { sections = s.map { var t = $0; t.text = transformed(t.text); return t } }
             string = string.trimmingCharacters(in: .whitespacesAndNewlines)
             let placement = style.placement.evaluate(zoom: zoom, feature: feature)
             let alongLine = placement != .point && feature.geometryType != .point
@@ -170,11 +177,11 @@ final class LabelPlacer {
             let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
             let text = frame.text
             let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
-            let shapedAt: (Double, TextAlignment?) -> ShapedText? = { [string, frame] scale, justified in
+            let shapedAt: (Double, TextAlignment?) -> ShapedText? = { [string, sections, frame] scale, justified in
                 let justify = justified ?? justify
                 // The style's glyphs when there are (MapLibre's shaping), else the system's fonts.
                 if let glyphs = frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
-                                                letterSpacing: letterSpacing, justify: justify) { return glyphs }
+                                                letterSpacing: letterSpacing, justify: justify, sections: sections) { return glyphs }
                 return string.isEmpty ? nil : text.shapeCached(
                     string, font: font, size: size * scale,
                     maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,

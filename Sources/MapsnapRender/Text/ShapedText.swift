@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import MapsnapGeo
+import MapsnapStyle
 import MapsnapTiles
 
 /// A shaped label: its Pango layout, its logical box and, for labels along lines, the position
@@ -19,6 +20,9 @@ public final class ShapedText {
 
     /// Text laid out from SDF glyphs (layout units of 24 px) at `size` points: its box is the
     /// shaping's, from the origin.
+    /// Rich text's `text-color` per section (nil: the layer's colour); empty for plain text.
+    var sectionColors: [Color?] = []
+
     init(glyphs: GlyphShaping, size: Double) {
         layout = nil
         sdf = glyphs
@@ -66,6 +70,9 @@ public final class ShapedText {
         let x: Double
         let advance: Double
         let yOffset: Double
+        /// Rich text: the glyph's section's `font-scale` and index (see `sectionColors`).
+        var scale = 1.0
+        var section = 0
     }
 
     /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
@@ -75,11 +82,11 @@ public final class ShapedText {
             // Pen positions along the first line, in points; yOffset is the glyphs' offset from
             // the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
             let scale = fontSize / GlyphShaping.oneEm
-            let firstLine = sdf.glyphs.first?.y
-            for placed in sdf.glyphs where placed.y == firstLine {
-                let advance = Double(placed.glyph.advance) * scale
+            let firstLine = sdf.glyphs.first?.line
+            for placed in sdf.glyphs where placed.line == firstLine {
+                let advance = Double(placed.glyph.advance) * placed.scale * scale
                 out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance,
-                                 yOffset: (placed.y - sdf.height / 2) * scale))
+                                 yOffset: (placed.y - sdf.height / 2) * scale, scale: placed.scale, section: placed.section))
             }
             return out
         }

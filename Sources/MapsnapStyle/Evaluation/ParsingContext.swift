@@ -185,6 +185,8 @@ struct ParsingContext {
     static func isConstant(_ expression: any Expression) -> Bool {
         if let v = cast(expression, Var.self) { return isConstant(v.bound) }
         if isKind(expression, ErrorExpression.self) { return false }
+        // A `format` keeps its sections apart (a folded one would be its joined text only).
+        if isKind(expression, Format.self) { return false }
         let isAnnotation = isKind(expression, TypeAssertion.self) || isKind(expression, Coercion.self)
         for child in expression.children {
             if isAnnotation ? !isConstant(child) : !isKind(child, Literal.self) { return false }

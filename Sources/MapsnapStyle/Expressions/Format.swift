@@ -1,24 +1,65 @@
-/// `["format", input, options?, input, options?, ...]`: rich text. This renderer draws plain
-/// text, so the sections' texts are joined and the options (`font-scale`, `text-font`,
-/// `text-color`, `vertical-align`) are checked and then dropped, as are image sections (a
-/// plain-text label cannot hold an icon).
+/// One run of a `format` expression's text with its own options (MapLibre's formatted section;
+/// image sections are left out: a label draws text only).
+public struct TextSection: Sendable, Hashable {
+    public var text: String
+    /// `font-scale`: a multiple of `text-size`; nil is 1.
+    public var scale: Double?
+    /// `text-font`: the section's font stack; nil is the layer's.
+    public var font: [String]?
+    /// `text-color`: nil is the layer's.
+    public var color: Color?
+
+    public init(text: String, scale: Double? = nil, font: [String]? = nil, color: Color? = nil) {
+        (self.text, self.scale, self.font, self.color) = (text, scale, font, color)
+    }
+}
+
+/// `["format", input, options?, input, options?, ...]`: rich text. Evaluated as a value it is the
+/// sections' text joined; `sections` gives them apart with their `font-scale`, `text-font` and
+/// `text-color`, which the glyph engine draws (Pango draws the joined text). Image sections and
+/// `vertical-align` are checked and dropped.
 struct Format: Expression, ExpressionOperator {
     static let names = ["format"]
 
-    let sections: [any Expression]
+    struct Section: Sendable {
+        let text: any Expression
+        let scale: (any Expression)?
+        let font: (any Expression)?
+        let color: (any Expression)?
+    }
+    let sections: [Section]
     var type: ValueType { .formatted }
-    var children: [any Expression] { sections }
+    var children: [any Expression] {
+        sections.flatMap { [$0.text] + [$0.scale, $0.font, $0.color].compactMap { $0 } }
+    }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         var text = ""
-        for section in sections { text += try section.evaluate(context).stringified }
+        for section in sections { text += try section.text.evaluate(context).stringified }
         return .string(text)
+    }
+
+    /// The sections for one feature; an option that fails to evaluate is left unset.
+    func textSections(_ context: EvaluationContext) throws(EvaluationError) -> [TextSection] {
+        try sections.map { (section) throws(EvaluationError) -> TextSection in
+            var out = TextSection(text: try section.text.evaluate(context).stringified)
+            out.scale = (try? section.scale?.evaluate(context))?.numberValue
+            out.font = (try? section.font?.evaluate(context))?.arrayValue.map { $0.compactMap(\.stringValue) }
+            if let value = try? section.color?.evaluate(context) {
+                switch value {
+                case .color(let c): out.color = c
+                case .string(let s): out.color = Color.parse(s)
+                default: break
+                }
+            }
+            return out
+        }
     }
 
     static func parse(_ items: [StyleValue], _ context: ParsingContext) -> (any Expression)? {
         guard items.count >= 2 else { return context.error("Expected at least one argument.") }
         if case .object = items[1] { return context.error("First argument must be an image or text section.") }
-        var sections: [any Expression] = []
+        var sections: [Section] = []
         var i = 1
         while i < items.count {
             guard let section = context.parse(items, i, expected: .value) else { return nil }
@@ -27,21 +68,27 @@ struct Format: Expression, ExpressionOperator {
             default:
                 return context.error("Formatted text type must be 'string', 'value', 'image' or 'null'.", at: i)
             }
-            if section.type != .resolvedImage { sections.append(section) }
             i += 1
+            var scale: (any Expression)?, font: (any Expression)?, color: (any Expression)?
             if i < items.count, case .object(let options) = items[i] {
                 let optionContext = context.child(i, expected: nil)
-                if let scale = options["font-scale"], optionContext.parse(scale, annotation: nil) == nil { return nil }
-                if let font = options["text-font"],
-                   ParsingContext(path: optionContext.path + ".text-font", expectedType: .array(.string, nil), log: context.log, scope: context.scope).parse(font) == nil {
-                    return nil
+                if let value = options["font-scale"] {
+                    guard let parsed = optionContext.parse(value, annotation: nil) else { return nil }
+                    scale = parsed
                 }
-                if let color = options["text-color"],
-                   ParsingContext(path: optionContext.path + ".text-color", expectedType: .color, log: context.log, scope: context.scope).parse(color) == nil {
-                    return nil
+                if let value = options["text-font"] {
+                    guard let parsed = ParsingContext(path: optionContext.path + ".text-font", expectedType: .array(.string, nil),
+                                                      log: context.log, scope: context.scope).parse(value) else { return nil }
+                    font = parsed
+                }
+                if let value = options["text-color"] {
+                    guard let parsed = ParsingContext(path: optionContext.path + ".text-color", expectedType: .color,
+                                                      log: context.log, scope: context.scope).parse(value) else { return nil }
+                    color = parsed
                 }
                 i += 1
             }
+            if section.type != .resolvedImage { sections.append(Section(text: section, scale: scale, font: font, color: color)) }
         }
         return Format(sections: sections)
     }

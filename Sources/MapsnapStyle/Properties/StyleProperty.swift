@@ -107,3 +107,12 @@ final class PropertyExpression: Sendable {
         try? expression.evaluate(context)
     }
 }
+
+extension StyleProperty where T == String {
+    /// `text-field` as rich text: the sections of a `format` expression at its root, for one
+    /// feature (nil for plain text, whose value `evaluate` gives).
+    public func sections(zoom: Double, feature: any Feature) -> [TextSection]? {
+        guard case .expression(let expression, _) = storage, let format = cast(expression, Format.self) else { return nil }
+        return try? format.textSections(EvaluationContext(zoom: zoom, feature: feature))
+    }
+}

@@ -25,6 +25,23 @@ struct GlyphShaperTests {
         #expect(s.glyphs.allSatisfy { abs($0.y - (-17 + 14.4)) < 1e-9 })
     }
 
+    /// Rich text as MapLibre shapes it: advances scale with their section, the line is as tall as
+    /// its largest section, every glyph sits on the baseline, and each section looks up its font.
+    @Test func sectionsScaleTheirGlyphsOnOneBaseline() throws {
+        var fontsAsked: Set<Int> = []
+        let s = try #require(GlyphShaper.shape([.init("ab", scale: 2), .init("c")], lookup: { code, section in
+            fontsAsked.insert(section)
+            return Unicode.Scalar(code).flatMap(Self.glyph)
+        }, maxWidth: .infinity, lineHeight: 1.2 * 24, spacing: 0, justify: 0))
+        #expect(fontsAsked == [0, 1])
+        #expect(s.glyphs.map(\.x) == [0, 20, 40] && s.width == 50)
+        #expect(s.glyphs.map(\.scale) == [2, 2, 1] && s.glyphs.map(\.section) == [0, 0, 1])
+        // The line is 2 × 28.8 tall; the large glyphs move up by an em less what the small one does.
+        #expect(abs(s.height - 57.6) < 1e-9)
+        let (big, small) = (s.glyphs[0].y, s.glyphs[2].y)
+        #expect(abs((small - big) - 24) < 1e-9)
+    }
+
     @Test func letterSpacingWidensTheLineButNotItsEnd() throws {
         let s = try #require(Self.shape("ab", spacing: 3))
         #expect(s.width == 23 && s.glyphs.map(\.x) == [0, 13])

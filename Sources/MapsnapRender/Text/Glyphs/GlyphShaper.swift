@@ -7,9 +7,15 @@ import MapsnapTiles
 public struct GlyphShaping: Sendable {
     public struct Placed: Sendable {
         public let glyph: SDFGlyph
-        /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y).
+        /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y,
+        /// less its line's offset).
         public let x: Double
         public let y: Double
+        /// The section's `font-scale` and its index (rich text; 1 and 0 for plain text).
+        public var scale = 1.0
+        public var section = 0
+        /// Which line of the block it is on.
+        public var line = 0
     }
 
     public let glyphs: [Placed]
@@ -27,60 +33,89 @@ public struct GlyphShaping: Sendable {
 }
 
 public enum GlyphShaper {
+    /// One run of rich text: its text, `font-scale`, and the index its glyphs are looked up under.
+    public struct Run: Sendable {
+        public var text: String
+        public var scale: Double
+        public init(_ text: String, scale: Double = 1) { (self.text, self.scale) = (text, scale) }
+    }
+
     /// `maxWidth`, `lineHeight` and `spacing` in layout units (ems × 24); `maxWidth` infinite for
     /// labels along lines; `justify` 0 (left), 0.5 (centre) or 1 (right).
     public static func shape(_ text: String, lookup: (UInt32) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
                              spacing: Double, justify: Double) -> GlyphShaping? {
-        let scalars = Array(text.unicodeScalars)
+        shape([Run(text)], lookup: { code, _ in lookup(code) }, maxWidth: maxWidth, lineHeight: lineHeight,
+              spacing: spacing, justify: justify)
+    }
+
+    /// Rich text: `lookup` finds a code point's glyph in a run's font (by the run's index). As
+    /// MapLibre: a glyph's advance scales with its run, a line is as tall as its largest run,
+    /// and smaller runs sit on the line's baseline.
+    public static func shape(_ runs: [Run], lookup: (UInt32, Int) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
+                             spacing: Double, justify: Double) -> GlyphShaping? {
+        var scalars: [Unicode.Scalar] = [], sectionOf: [Int] = []
+        for (index, run) in runs.enumerated() {
+            for s in run.text.unicodeScalars { scalars.append(s); sectionOf.append(index) }
+        }
         guard !scalars.isEmpty else { return nil }
-        var glyphOf: [UInt32: SDFGlyph?] = [:]
+        // A scale from a style is clamped to what a label can hold.
+        let scales = runs.map { $0.scale.isFinite ? min(max($0.scale, 0), 100) : 1 }
+        var glyphOf: [Int: [UInt32: SDFGlyph?]] = [:]
         var missing: [UInt32] = []
-        func glyph(_ s: Unicode.Scalar) -> SDFGlyph? {
-            if let known = glyphOf[s.value] { return known }
-            let found = lookup(s.value)
-            glyphOf[s.value] = found
+        func glyph(_ i: Int) -> SDFGlyph? {
+            let s = scalars[i], section = sectionOf[i]
+            if let known = glyphOf[section]?[s.value] { return known }
+            let found = lookup(s.value, section)
+            glyphOf[section, default: [:]][s.value] = found
             if found == nil, !isWhitespace(s), !missing.contains(s.value) { missing.append(s.value) }
             return found
         }
-        func advance(_ s: Unicode.Scalar) -> Double { glyph(s).map { Double($0.advance) + spacing } ?? 0 }
+        let advances = scalars.indices.map { i in glyph(i).map { Double($0.advance) * scales[sectionOf[i]] + spacing } ?? 0 }
 
-        let breaks = lineBreaks(scalars, advance: advance, maxWidth: maxWidth)
-        var lines: [ArraySlice<Unicode.Scalar>] = []
+        let breaks = lineBreaks(scalars, advances: advances, maxWidth: maxWidth)
+        var lines: [Range<Int>] = []
         var start = 0
         for end in breaks {
-            lines.append(scalars[start..<end])
+            lines.append(start..<end)
             start = end
         }
-        if start < scalars.count { lines.append(scalars[start...]) }
+        if start < scalars.count { lines.append(start..<scalars.count) }
 
         var placed: [GlyphShaping.Placed] = []
         var y = GlyphShaping.defaultOffset
         var maxLineLength = 0.0, maxLineHeight = 0.0
-        for var line in lines {
-            while let first = line.first, isWhitespace(first) { line.removeFirst() }
-            while let last = line.last, isWhitespace(last) { line.removeLast() }
+        for (lineIndex, var line) in lines.enumerated() {
+            while let first = line.first, isWhitespace(scalars[first]) { line = (first + 1)..<line.upperBound }
+            while let last = line.last, isWhitespace(scalars[last]) { line = line.lowerBound..<last }
             guard !line.isEmpty else { y += lineHeight; continue }
+            let lineMaxScale = line.map { scales[sectionOf[$0]] }.max() ?? 1
+            // MapLibre lifts a line by how much its largest run outgrows the em; each glyph then
+            // drops by how much smaller than that run it is.
+            let lineOffset = max(0, (lineMaxScale - 1) * GlyphShaping.oneEm)
             var x = 0.0
             var row: [GlyphShaping.Placed] = []
-            for s in line {
-                guard let g = glyph(s) else { continue }
-                row.append(.init(glyph: g, x: x, y: y))
-                x += Double(g.advance) + spacing
+            for i in line {
+                guard let g = glyph(i) else { continue }
+                let scale = scales[sectionOf[i]]
+                let baselineOffset = (lineMaxScale - scale) * GlyphShaping.oneEm
+                row.append(.init(glyph: g, x: x, y: y + baselineOffset - lineOffset, scale: scale, section: sectionOf[i], line: lineIndex))
+                x += Double(g.advance) * scale + spacing
             }
             if let last = row.last {
                 maxLineLength = max(maxLineLength, x - spacing)
-                let indent = (last.x + Double(last.glyph.advance)) * justify
-                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y) }
+                let indent = (last.x + Double(last.glyph.advance) * last.scale) * justify
+                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y, scale: $0.scale, section: $0.section, line: $0.line) }
             }
-            y += lineHeight
-            maxLineHeight = max(maxLineHeight, lineHeight)
+            let currentLineHeight = lineHeight * lineMaxScale
+            y += currentLineHeight
+            maxLineHeight = max(maxLineHeight, currentLineHeight)
         }
         guard !placed.isEmpty else { return nil }
         let height = y - GlyphShaping.defaultOffset
         // Aligned for a top-left anchor: the block's corner at the origin.
         let shiftX = justify * maxLineLength
         let shiftY = maxLineHeight != lineHeight ? -GlyphShaping.defaultOffset : 0.5 * lineHeight
-        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY) },
+        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY, scale: $0.scale, section: $0.section, line: $0.line) },
                             width: maxLineLength, height: height, lineCount: lines.count, missing: missing)
     }
 
@@ -89,15 +124,15 @@ public enum GlyphShaper {
     /// Where lines end (scalar indices), MapLibre's `determineLineBreaks`: a break may follow any
     /// word; the chosen set minimises the squared differences of the line widths from the average
     /// a `maxWidth` calls for, with a forced break after a newline and penalties around parentheses.
-    static func lineBreaks(_ scalars: [Unicode.Scalar], advance: (Unicode.Scalar) -> Double, maxWidth: Double) -> [Int] {
-        let total = scalars.reduce(0) { $0 + advance($1) }
+    static func lineBreaks(_ scalars: [Unicode.Scalar], advances: [Double], maxWidth: Double) -> [Int] {
+        let total = advances.reduce(0, +)
         let lineCount = max(1, (total / maxWidth).rounded(.up))
         let target = total / lineCount
         var potential: [Break] = []
         var x = 0.0
         var index = 0
         for word in words(scalars) {
-            for s in word where !isWhitespace(s) { x += advance(s) }
+            for (k, s) in word.enumerated() where !isWhitespace(s) { x += advances[index + k] }
             index += word.count
             guard index < scalars.count else { continue }
             let penalty = Self.penalty(word.last!, scalars[index])
