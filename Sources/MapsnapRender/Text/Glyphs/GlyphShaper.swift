@@ -7,8 +7,7 @@ import MapsnapTiles
 public struct GlyphShaping: Sendable {
     public struct Placed: Sendable {
         public let glyph: SDFGlyph
-        /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y,
-        /// less its line's offset).
+        /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y).
         public let x: Double
         public let y: Double
         /// The section's `font-scale` and its index (rich text; 1 and 0 for plain text).
@@ -89,16 +88,14 @@ public enum GlyphShaper {
             while let last = line.last, isWhitespace(scalars[last]) { line = line.lowerBound..<last }
             guard !line.isEmpty else { y += lineHeight; continue }
             let lineMaxScale = line.map { scales[sectionOf[$0]] }.max() ?? 1
-            // MapLibre lifts a line by how much its largest run outgrows the em; each glyph then
-            // drops by how much smaller than that run it is.
-            let lineOffset = max(0, (lineMaxScale - 1) * GlyphShaping.oneEm)
             var x = 0.0
             var row: [GlyphShaping.Placed] = []
             for i in line {
                 guard let g = glyph(i) else { continue }
                 let scale = scales[sectionOf[i]]
+                // Laid out at 24 px, a smaller run's baseline is this much below a larger one's.
                 let baselineOffset = (lineMaxScale - scale) * GlyphShaping.oneEm
-                row.append(.init(glyph: g, x: x, y: y + baselineOffset - lineOffset, scale: scale, section: sectionOf[i], line: lineIndex))
+                row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: sectionOf[i], line: lineIndex))
                 x += Double(g.advance) * scale + spacing
             }
             if let last = row.last {
