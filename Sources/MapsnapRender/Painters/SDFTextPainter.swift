@@ -41,8 +41,10 @@ enum SDFTextPainter {
         guard let shaping = text.sdf else { return [] }
         let s = text.fontSize / GlyphShaping.oneEm
         let border = Double(SDFGlyph.border)
-        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0) -> Quad {
-            let c = cos(angle) * s * scale * ratio, n = sin(angle) * s * scale * ratio
+        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0, upright: Bool = false) -> Quad {
+            // A glyph standing upright in a vertical column is turned a quarter back.
+            let a = upright ? angle - .pi / 2 : angle
+            let c = cos(a) * s * scale * ratio, n = sin(a) * s * scale * ratio
             let du = Point(x: c, y: n), dv = Point(x: -n, y: c)
             // Text lying on a pitched map: the quad goes through the warp.
             guard let w = label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv, scale: scale, section: section) }
@@ -60,10 +62,21 @@ enum SDFTextPainter {
             if case .rotatedBlock(_, let p, let a) = label.shape { (pivot, angle) = (p, a) }
             for placed in shaping.glyphs where !placed.glyph.bitmap.isEmpty {
                 let g = placed.glyph, k = placed.scale
-                let corner = Point(x: origin.x + (placed.x + (Double(g.left) - border) * k) * s,
-                                   y: origin.y + (placed.y + (-Double(g.top) - border) * k) * s)
+                var local = Point(x: placed.x + (Double(g.left) - border) * k, y: placed.y + (-Double(g.top) - border) * k)
+                if placed.vertical {
+                    // MapLibre's upright glyph: its quad (relative to the middle of its advance) turned a
+                    // quarter counter-clockwise about (−½ advance, ½ advance + 17), moved across by
+                    // 5 + 17 − (12 − ½ advance), then back to its place on the line.
+                    let half = Double(g.advance) * k / 2
+                    let corner = Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k)
+                    let turnCenter = Point(x: -half, y: half - GlyphShaping.defaultOffset)
+                    let turnedCorner = Point(x: turnCenter.x + (corner.y - turnCenter.y), y: turnCenter.y - (corner.x - turnCenter.x))
+                    local = turnedCorner + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
+                        + Point(x: placed.x + half, y: placed.y)
+                }
+                let corner = Point(x: origin.x + local.x * s, y: origin.y + local.y * s)
                 out.append(quad(g, at: angle == 0 ? corner : turned(corner, about: pivot, angle), angle: angle,
-                                scale: k, section: placed.section))
+                                scale: k, section: placed.section, upright: placed.vertical))
             }
         case .alongLine(let glyphs):
             for placement in glyphs {

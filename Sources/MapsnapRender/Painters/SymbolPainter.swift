@@ -11,7 +11,8 @@ enum SymbolPainter {
                 for label in labels {
                     if let i = label.icon {
                         sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation,
-                                     stretch: i.stretch, cells: i.cells, tint: i.tint, warp: i.warp, linear: i.linear, on: canvas)
+                                     stretch: i.stretch, cells: i.cells, tint: i.tint, warp: i.warp, linear: i.linear,
+                                     columnTurn: i.columnTurn, on: canvas)
                     }
                 }
             }

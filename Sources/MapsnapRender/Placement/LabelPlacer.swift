@@ -74,6 +74,10 @@ final class LabelPlacer {
         /// Point labels on a pitched map: the text lies on the map (`text-pitch-alignment: map`,
         /// or `auto` with rotation alignment `map`), laid out flat and warped by the projection.
         let textOnMap: Bool
+        /// Point labels: `text-writing-mode`, tried in order (empty: horizontal only), and the text
+        /// shaped as a vertical column at a multiple of its size (nil when it cannot run vertically).
+        let writingModes: [WritingMode]
+        let verticalText: ((Double) -> ShapedText?)?
         /// Along lines: `text-offset` in points, x along the line as it reads, y across it (down).
         let lineOffset: Point
         /// An icon fitted to a text that came out empty: as in MapLibre it takes its place (at
@@ -102,7 +106,7 @@ final class LabelPlacer {
         /// `icon-rotation-alignment: map` at a point (see `Candidate.textTurnsWithMap`).
         let turnsWithMap: Bool
         /// icon-rotate alone, radians clockwise (what turns its collision box).
-        let ownRotation: Double
+        var ownRotation: Double
         /// icon-anchor: which part of the icon sits on the point.
         let anchor: TextAnchor
         /// icon-translate in points.
@@ -236,6 +240,12 @@ final class LabelPlacer {
                 textOnMap: !alongLine && Self.liesOnMap(pitch: style.textPitchAlignment.evaluate(zoom: zoom, feature: feature),
                                                         rotation: style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? .map : .viewport,
                                                         alongLine: false),
+                writingModes: alongLine ? [] : style.textWritingMode?.evaluate(zoom: zoom, feature: feature) ?? [],
+                verticalText: alongLine || style.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { [string, sections, frame] scale in
+                    // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
+                    frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
+                                    letterSpacing: letterSpacing, justify: .left, sections: sections, vertical: true)
+                },
                 lineOffset: Self.point(offset) * size,
                 iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none))
         }
@@ -409,11 +419,16 @@ final class LabelPlacer {
         let scale = symbolScale(at: anchor)
         let textScale = textWarp == nil ? scale : 1
         var text = textScale == 1 ? c.text : c.shapedAt(textScale, nil)
-        // The text goes where it first fits among its placements (else where the first puts it).
+        // The text goes where it first fits among its writing modes and placements (else where
+        // the first puts it). A vertical column is a line turned a quarter clockwise.
         var textBox: Rect?, textScreenBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
-        var chosen: TextAnchor?
-        if let shaped = text {
+        var chosen: TextAnchor?, vertical = false
+        let orientations = c.writingModes.isEmpty || c.verticalText == nil ? [false] : c.writingModes.map { $0 == .vertical }
+        let horizontalText = text
+        for (k, isVertical) in orientations.enumerated() where !textFits {
+            guard let shaped = isVertical ? c.verticalText?(textScale) : horizontalText else { continue }
             let b = shaped.bounds
+            let rotation = c.rotation + (isVertical ? .pi / 2 : 0)
             // As MapLibre: every anchor is tried without overlapping first; a label that may
             // overlap takes, failing that, the first anchor where its overlap mode lets it.
             let modes: [OverlapMode] = c.overlap == .never ? [.never] : [.never, c.overlap]
@@ -425,8 +440,8 @@ final class LabelPlacer {
                     let offset = placement.offset * textScale
                     let pad = placement.variable ? 2 * c.padding : 0
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
-                    let box = Self.rotatedBounds(Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height),
-                                                 about: p, by: c.rotation)
+                    let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
+                    let box = Self.rotatedBounds(flat, about: p, by: rotation)
                     // What it takes on screen: the flat box through the warp.
                     let screenBox = textWarp?.bounds(box) ?? box
                     var fits = inside(screenBox) && !collides(screenBox.insetBy(-c.padding), mode)
@@ -436,23 +451,27 @@ final class LabelPlacer {
                         let icon = iconLayout(i, c, at: anchor, around: box, scale: warp == nil ? scale : 1, warp: warp)
                         fits = inside(icon.collisionBox) && !collides(icon.collisionBox, i.overlap)
                     }
-                    if fits || (i == 0 && textBox == nil) {
-                        textBox = box
+                    if fits || (k == 0 && i == 0 && textBox == nil) {
+                        // A vertical column's icon is fitted to the unturned line and turned with it.
+                        textBox = isVertical ? flat : box
                         textScreenBox = screenBox
                         textOrigin = Point(x: origin.x - b.minX, y: origin.y - b.minY)
                         textFits = fits
                         chosen = placement.anchor
+                        vertical = isVertical
+                        text = shaped
                     }
                     if fits { found = true; break }
                 }
             }
-            // The same block with its lines justified toward the anchor taken.
-            if c.justifiesToAnchor, let anchor = chosen,
-               let justified = c.shapedAt(textScale, Self.justification(of: anchor)) {
-                textOrigin = textOrigin + Point(x: b.minX - justified.bounds.minX, y: b.minY - justified.bounds.minY)
-                text = justified
-            }
         }
+        // The same block with its lines justified toward the anchor taken (a column stays left-justified).
+        if let shaped = text, !vertical, c.justifiesToAnchor, let anchor = chosen,
+           let justified = c.shapedAt(textScale, Self.justification(of: anchor)) {
+            textOrigin = textOrigin + Point(x: shaped.bounds.minX - justified.bounds.minX, y: shaped.bounds.minY - justified.bounds.minY)
+            text = justified
+        }
+        if vertical, var i = c.icon { i.rotation += .pi / 2; i.ownRotation += .pi / 2; c.icon = i }
         // A pitched icon lying on the map: laid out flat around its anchor, then warped.
         let warp = c.icon.flatMap { $0.onMap ? planeWarp(at: anchor) : nil }
         let iconScale = warp == nil ? scale : 1
@@ -481,10 +500,11 @@ final class LabelPlacer {
                               size: i.size * iconScale, opacity: i.opacity,
                               rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h),
                               cells: iconCells, tint: i.tint,
-                              warp: warp, linear: i.linear)
+                              warp: warp, linear: i.linear, columnTurn: vertical)
         } : nil
-        let shape: PlacedLabel.Shape = c.rotation == 0 ? .block(origin: textOrigin)
-            : .rotatedBlock(origin: textOrigin, pivot: p, angle: c.rotation)
+        let textRotation = c.rotation + (vertical ? .pi / 2 : 0)
+        let shape: PlacedLabel.Shape = textRotation == 0 ? .block(origin: textOrigin)
+            : .rotatedBlock(origin: textOrigin, pivot: p, angle: textRotation)
         return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, warp: textWarp, icon: placedIcon)
     }
 

@@ -50,6 +50,8 @@ struct PlacedIcon {
     var warp: PlaneWarp? = nil
     /// Sampled bilinearly (MapLibre's LINEAR) rather than pixel for pixel (NEAREST).
     var linear = false
+    /// Turned a quarter with a vertical label (still sampled pixel for pixel).
+    var columnTurn = false
 }
 
 /// The linear map `(a b; c d)` around `pivot` that lays an icon or a label on a pitched map: the

@@ -98,11 +98,13 @@ public final class SpriteSheet {
     /// Draws `icon` with its top-left corner at `origin` (points), scaled by `size`.
     /// `stretch` scales the icon's width and height on top of `size` (icon-text-fit).
     /// `warp` (a pitched camera's map for icons lying on the map) applies around its pivot, after the rest.
+    /// `columnTurn`: the quarter turn of a vertical label, which MapLibre applies to the whole
+    /// symbol without resampling (pixel for pixel still, unless `linear`).
     /// `cells` (a stretchable image fitted to its text) replace the uniform stretch: each is drawn
     /// from its part of the image into its part of the box.
     func draw(_ icon: Icon, at origin: Point, size: Double, opacity: Double, rotation: Double = 0,
               stretch: (x: Double, y: Double) = (1, 1), cells: [NinePatch.Cell]? = nil, tint: SDFTint? = nil,
-              warp: PlaneWarp? = nil, linear: Bool = false, on canvas: Canvas) {
+              warp: PlaneWarp? = nil, linear: Bool = false, columnTurn: Bool = false, on canvas: Canvas) {
         // An SDF icon holds a distance field in its alpha: it is drawn in the style's colours;
         // upright and unstretched, straight into device pixels (sampled, then shaded).
         if icon.sdf == true, let tint, rotation == 0, stretch == (1, 1), warp == nil {
@@ -138,7 +140,7 @@ public final class SpriteSheet {
                 cairo_translate(cr, -cx, -cy)
             }
             if let cells, let bordered = bordered(icon, tinted: tinted) {
-                let filter = !linear && rotation == 0 && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+                let filter = !linear && (rotation == 0 || columnTurn) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
                 for cell in cells { drawCell(cell, from: bordered, opacity: opacity, filter: filter, cr: cr) }
                 cairo_surface_destroy(bordered)
                 return
@@ -157,7 +159,7 @@ public final class SpriteSheet {
             // MapLibre samples its atlas bilinearly (LINEAR) only for icons scaled by icon-size,
             // turned, pitched or of another pixel ratio, else pixel for pixel (NEAREST), even an
             // icon stretched around its text; never with a wider filter.
-            let nearest = tinted == nil && !linear && rotation == 0 && warp == nil
+            let nearest = tinted == nil && !linear && (rotation == 0 || columnTurn) && warp == nil
             cairo_pattern_set_filter(cairo_get_source(cr), nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_paint_with_alpha(cr, opacity)
         }

@@ -36,6 +36,9 @@ public enum TextRotationAlignment: String, StyleEnum {
     case viewportGlyph = "viewport-glyph"
 }
 
+/// The items of `text-writing-mode`: which ways a point label may run, tried in order.
+public enum WritingMode: String, StyleEnum { case horizontal, vertical }
+
 /// `text-anchor`, `icon-anchor` and the items of `text-variable-anchor`.
 public enum TextAnchor: String, StyleEnum {
     case center, left, right, top, bottom

@@ -25,6 +25,8 @@ public struct SymbolLayer: Sendable {
     /// Ems. Set (even to 0), variable anchors take it instead of `text-offset`, as in MapLibre.
     public var textRadialOffset: StyleProperty<Double>?
     public var textVariableAnchor: StyleProperty<[TextAnchor]>?
+    /// `text-writing-mode`: nil or empty is horizontal only.
+    public var textWritingMode: StyleProperty<[WritingMode]>?
     /// Overrides `text-variable-anchor`, `text-offset` and `text-radial-offset` when set.
     public var textVariableAnchorOffset: StyleProperty<VariableAnchorOffsets>?
     public var textJustify: StyleProperty<TextJustify>
@@ -105,6 +107,7 @@ public struct SymbolLayer: Sendable {
         textOffset = p.value("text-offset")
         textRadialOffset = p.optional("text-radial-offset", fallback: 0.0)
         textVariableAnchor = p.optional("text-variable-anchor", fallback: [TextAnchor]())
+        textWritingMode = p.optional("text-writing-mode", fallback: [WritingMode]())
         textVariableAnchorOffset = p.optional("text-variable-anchor-offset", fallback: VariableAnchorOffsets([]))
         textJustify = p.value("text-justify")
         textMaxWidth = p.value("text-max-width")

@@ -111,7 +111,7 @@ public enum StyleSpecification {
               default: .string("center"), inputs: [.zoom, .feature]),
         .init(.symbol, .layout, "text-max-angle", .number, default: .number(45), inputs: [.zoom], interpolated: true),
         .init(.symbol, .layout, "text-writing-mode", .array(.enumeration(["horizontal", "vertical"]), nil),
-              inputs: [.zoom], support: .notDrawn("vertical writing mode is not implemented; labels are laid out horizontally")),
+              inputs: [.zoom]),
         .init(.symbol, .layout, "text-rotate", .number, default: .number(0), inputs: [.zoom, .feature], interpolated: true),
         .init(.symbol, .layout, "text-padding", .number, default: .number(2), inputs: [.zoom], interpolated: true),
         .init(.symbol, .layout, "text-keep-upright", .boolean, default: .bool(true), inputs: [.zoom]),

@@ -15,6 +15,8 @@ public struct GlyphShaping: Sendable {
         public var section = 0
         /// Which line of the block it is on.
         public var line = 0
+        /// Vertical text: the glyph stands upright in its em cell (see `GlyphShaper.shape`).
+        public var vertical = false
     }
 
     public let glyphs: [Placed]
@@ -50,8 +52,12 @@ public enum GlyphShaper {
     /// Rich text: `lookup` finds a code point's glyph in a run's font (by the run's index). As
     /// MapLibre: a glyph's advance scales with its run, a line is as tall as its largest run,
     /// and smaller runs sit on the line's baseline.
+    ///
+    /// `vertical` (a point label's `text-writing-mode: vertical`): MapLibre lays the column out as
+    /// a line that is then turned a quarter clockwise; every glyph but spaces and letters of
+    /// scripts shaped in context takes an em of the line and stands upright in it.
     public static func shape(_ runs: [Run], lookup: (UInt32, Int) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
-                             spacing: Double, justify: Double) -> GlyphShaping? {
+                             spacing: Double, justify: Double, vertical: Bool = false) -> GlyphShaping? {
         var scalars: [Unicode.Scalar] = [], sectionOf: [Int] = []
         for (index, run) in runs.enumerated() {
             for s in run.text.unicodeScalars { scalars.append(s); sectionOf.append(index) }
@@ -69,7 +75,10 @@ public enum GlyphShaper {
             if found == nil, !isWhitespace(s), !missing.contains(s.value) { missing.append(s.value) }
             return found
         }
-        let advances = scalars.indices.map { i in glyph(i).map { Double($0.advance) * scales[sectionOf[i]] + spacing } ?? 0 }
+        let upright = scalars.map { vertical && !isWhitespace($0) && !shapesInContext($0) }
+        let advances = scalars.indices.map { i in
+            glyph(i).map { (upright[i] ? GlyphShaping.oneEm : Double($0.advance)) * scales[sectionOf[i]] + spacing } ?? 0
+        }
 
         let breaks = lineBreaks(scalars, advances: advances, maxWidth: maxWidth)
         var lines: [Range<Int>] = []
@@ -95,13 +104,15 @@ public enum GlyphShaper {
                 let scale = scales[sectionOf[i]]
                 // Laid out at 24 px, a smaller run's baseline is this much below a larger one's.
                 let baselineOffset = (lineMaxScale - scale) * GlyphShaping.oneEm
-                row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: sectionOf[i], line: lineIndex))
-                x += Double(g.advance) * scale + spacing
+                row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: sectionOf[i], line: lineIndex,
+                                 vertical: upright[i]))
+                x += (upright[i] ? GlyphShaping.oneEm : Double(g.advance)) * scale + spacing
             }
             if let last = row.last {
                 maxLineLength = max(maxLineLength, x - spacing)
-                let indent = (last.x + Double(last.glyph.advance) * last.scale) * justify
-                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y, scale: $0.scale, section: $0.section, line: $0.line) }
+                let indent = (last.x + (last.vertical ? GlyphShaping.oneEm : Double(last.glyph.advance)) * last.scale) * justify
+                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y, scale: $0.scale, section: $0.section, line: $0.line,
+                                          vertical: $0.vertical) }
             }
             let currentLineHeight = lineHeight * lineMaxScale
             y += currentLineHeight
@@ -112,7 +123,8 @@ public enum GlyphShaper {
         // Aligned for a top-left anchor: the block's corner at the origin.
         let shiftX = justify * maxLineLength
         let shiftY = maxLineHeight != lineHeight ? -GlyphShaping.defaultOffset : 0.5 * lineHeight
-        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY, scale: $0.scale, section: $0.section, line: $0.line) },
+        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY, scale: $0.scale, section: $0.section, line: $0.line,
+                                                   vertical: $0.vertical) },
                             width: maxLineLength, height: height, lineCount: lines.count, missing: missing)
     }
 
@@ -209,6 +221,25 @@ public enum GlyphShaper {
         switch s.value {
         case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
              0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF: true
+        default: false
+        }
+    }
+
+    /// Whether a text can run vertically: it holds a character that stands upright in vertical
+    /// text (CJK ideographs, kana, Hangul and their punctuation; MapLibre's
+    /// `allowsVerticalWritingMode`). Other text stays horizontal.
+    public static func allowsVertical(_ text: String) -> Bool {
+        text.unicodeScalars.contains { s in
+            breaksIdeographically(s) || (0x1100...0x11FF).contains(s.value) || (0xAC00...0xD7AF).contains(s.value)
+        }
+    }
+
+    /// Letters of scripts shaped in context (Arabic, Hebrew, the Indic scripts, Thai...), which
+    /// MapLibre never stands upright.
+    static func shapesInContext(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0EFF, 0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF,
+             0xFB1D...0xFDFF, 0xFE70...0xFEFF: true
         default: false
         }
     }
