@@ -83,8 +83,8 @@ import Testing
             #"layers[0].paint.fill-extrusion-height: property "fill-extrusion-height" does not apply to fill layers (it is a property of fill-extrusion layers); ignored"#,
             #"layers[0].paint.line-color: property "line-color" does not apply to fill layers (it is a property of line layers); ignored"#,
         ])
-        #expect(try Self.warnings(#"{"id": "a", "type": "symbol", "source": "v", "layout": {"text-writing-mode": ["vertical"], "symbol-avoid-edges": false}}"#) == [
-            #"layers[0].layout.text-writing-mode: property "text-writing-mode" is not drawn by mapsnap (vertical writing mode is not implemented; labels are laid out horizontally); ignored"#,
+        #expect(try Self.warnings(#"{"id": "a", "type": "symbol", "source": "v", "layout": {"text-writing-mode": ["vertical"], "symbol-avoid-edges": true}}"#) == [
+            #"layers[0].layout.symbol-avoid-edges: property "symbol-avoid-edges" is not drawn by mapsnap (symbols are placed across tile edges); ignored"#,
         ])
         #expect(try Self.warnings(#"{"id": "a", "type": "raster", "source": "v", "paint": {"raster-fade-duration": 0}}"#) == [])
     }

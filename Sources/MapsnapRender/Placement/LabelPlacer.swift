@@ -423,10 +423,12 @@ final class LabelPlacer {
         // the first puts it). A vertical column is a line turned a quarter clockwise.
         var textBox: Rect?, textScreenBox: Rect?, textOrigin = Point(x: 0, y: 0), textFits = false
         var chosen: TextAnchor?, vertical = false
-        let orientations = c.writingModes.isEmpty || c.verticalText == nil ? [false] : c.writingModes.map { $0 == .vertical }
+        // Text that cannot run vertically (no CJK, or no glyphs for it) stays horizontal.
+        let column = c.writingModes.contains(.vertical) ? c.verticalText?(textScale) : nil
+        let orientations = column == nil ? [false] : c.writingModes.map { $0 == .vertical }
         let horizontalText = text
         for (k, isVertical) in orientations.enumerated() where !textFits {
-            guard let shaped = isVertical ? c.verticalText?(textScale) : horizontalText else { continue }
+            guard let shaped = isVertical ? column : horizontalText else { continue }
             let b = shaped.bounds
             let rotation = c.rotation + (isVertical ? .pi / 2 : 0)
             // As MapLibre: every anchor is tried without overlapping first; a label that may

@@ -42,6 +42,16 @@ struct GlyphShaperTests {
         #expect(abs((small - big) - 24) < 1e-9)
     }
 
+    /// A vertical column as MapLibre lays it out: every glyph but spaces takes an em of the line
+    /// and stands upright; only text with CJK may run vertically.
+    @Test func verticalColumnsTakeAnEmPerGlyph() throws {
+        let s = try #require(GlyphShaper.shape([.init("ab c")], lookup: { code, _ in Unicode.Scalar(code).flatMap(Self.glyph) },
+                                               maxWidth: .infinity, lineHeight: 1.2 * 24, spacing: 0, justify: 0, vertical: true))
+        #expect(s.glyphs.map(\.x) == [0, 24, 48, 53] && s.glyphs.map(\.vertical) == [true, true, false, true])
+        #expect(Self.shape("ab c")?.glyphs.contains(where: \.vertical) == false)
+        #expect(GlyphShaper.allowsVertical("東京 Tower") && GlyphShaper.allowsVertical("서울") && !GlyphShaper.allowsVertical("Tokyo"))
+    }
+
     @Test func letterSpacingWidensTheLineButNotItsEnd() throws {
         let s = try #require(Self.shape("ab", spacing: 3))
         #expect(s.width == 23 && s.glyphs.map(\.x) == [0, 13])
