@@ -158,7 +158,7 @@ public struct ConformanceRun {
         if !summary.expression.isEmpty {
             lines.append("expression tests: \(rate(summary.expression))"
                 + (summary.expressionTestsWithSkippedInputs > 0
-                   ? "; \(summary.expressionTestsWithSkippedInputs) of the passes skip inputs with array/object/null properties, which a Feature cannot hold"
+                   ? "; \(summary.expressionTestsWithSkippedInputs) of the passes skip inputs with null properties (a Feature reads null as absent)"
                    : ""))
         }
         if !summary.fixed.isEmpty {

@@ -1,3 +1,4 @@
+import MapsnapFormats
 import Foundation
 
 /// What a style can ask of a map feature, whichever format it came from (MVT, GeoJSON, …).
@@ -22,17 +23,21 @@ public enum GeometryType: String, Sendable, Hashable {
 }
 
 /// A property value as vector tiles and GeoJSON carry it. MVT's integer kinds become `number`,
-/// as in MapLibre (JavaScript numbers).
+/// as in MapLibre (JavaScript numbers). GeoJSON properties may also hold arrays and objects
+/// (`json`), which MapLibre's expressions read as such (`["get", "padding"]` → `[2, 4]`).
 public enum FeatureValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
+    /// An array or an object (never a scalar or null).
+    case json(JSONValue)
 
     public var description: String {
         switch self {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return FeatureValue.format(n)
+        case .json(let v): return v.compactText
         }
     }
 

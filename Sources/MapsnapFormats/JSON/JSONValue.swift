@@ -13,6 +13,13 @@ public enum JSONValue: Hashable, Sendable {
     case array([JSONValue])
     case object(JSONObject)
 
+    public var isArrayOrObject: Bool {
+        switch self {
+        case .array, .object: true
+        default: false
+        }
+    }
+
     /// The member `key` of an object; nil when this is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }

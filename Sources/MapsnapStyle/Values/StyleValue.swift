@@ -21,6 +21,7 @@ public enum StyleValue: Hashable, Sendable {
         case .string(let s): self = .string(s)
         case .number(let n): self = .number(n)
         case .bool(let b): self = .bool(b)
+        case .json(let v): self = StyleValue(v)
         }
     }
 

@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapGeo
 /// One layer of a vector tile: its name, extent, version and features. Its key and value tables
 /// are decoded once, when the layer is first taken from its `VectorTile`; features are decoded
@@ -148,6 +149,10 @@ final class LayerStorage: Sendable {
             case 7:
                 try cursor.expect(wireType, 0, field: "Value.bool_value", at: at)
                 value = .bool(try cursor.varint() != 0)
+            case MVTValueExtension.jsonField where wireType == 2:
+                // mapsnap's own extension (GeoJSON arrays and objects); not JSON: skipped.
+                let text = cursor.string(try cursor.lengthDelimited())
+                if let parsed = try? JSONValue.parse(text), parsed.isArrayOrObject { value = .json(parsed) }
             default:
                 try cursor.skip(wireType: wireType, at: at)
             }
@@ -155,4 +160,10 @@ final class LayerStorage: Sendable {
         guard let value else { throw .valueWithoutType(index: index, layer: layer) }
         return value
     }
+}
+
+/// The `Value` field (in MVT's extension range, 8 and up) where mapsnap's tiles of GeoJSON
+/// sources keep an array or object property as JSON text; other readers skip it.
+enum MVTValueExtension {
+    static let jsonField: UInt64 = 8
 }

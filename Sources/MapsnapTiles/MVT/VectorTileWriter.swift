@@ -78,6 +78,9 @@ public struct VectorTileWriter {
             case .string(let s): message.bytesField(1, Array(s.utf8))
             case .number(let n): message.fixed64Field(3, n.bitPattern)
             case .bool(let b): message.varintField(7, b ? 1 : 0)
+            // An array or object (GeoJSON) as JSON text in the spec's extension range (field 8),
+            // which other readers skip; the reader here turns it back into the value.
+            case .json(let v): message.bytesField(Int(MVTValueExtension.jsonField), Array(v.compactText.utf8))
             }
             layer.bytesField(4, message.bytes)
         }

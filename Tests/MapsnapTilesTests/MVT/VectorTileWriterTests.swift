@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapFormats
 @testable import MapsnapTiles
 
 /// What `VectorTileWriter` writes, read back by `VectorTile`.
@@ -33,6 +34,18 @@ import Testing
         let line = try layer.feature(at: 1)
         #expect(line.id == nil)
         #expect(try line.geometryParts() == [[Self.p(0, 0), Self.p(10, 0), Self.p(10, 10)]])
+    }
+
+    /// GeoJSON's array and object properties survive the tile (as JSON text in MVT's extension
+    /// range), so that expressions read them as MapLibre does; a string that looks like JSON stays
+    /// a string.
+    @Test func arrayAndObjectPropertiesRoundTrip() throws {
+        let padding = try JSONValue.parse("[2, 4, 6]"), names = try JSONValue.parse(#"{"en": "Harbour", "fr": "Port"}"#)
+        let layer = try Self.roundTrip([
+            .init(type: .point, parts: [[Self.p(1, 2)]],
+                  properties: [("padding", .json(padding)), ("names", .json(names)), ("text", .string("[1]"))]),
+        ])
+        #expect(try layer.feature(at: 0).validatedProperties() == ["padding": .json(padding), "names": .json(names), "text": .string("[1]")])
     }
 
     @Test func ringsAreClosedByClosePath() throws {

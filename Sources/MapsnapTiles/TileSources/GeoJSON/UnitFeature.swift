@@ -62,13 +62,14 @@ struct UnitFeature {
             var properties: [(key: String, value: FeatureValue)] = []
             if case .object(let members) = feature.properties {
                 for key in members.keys.sorted() {
-                    // Feature properties hold strings, numbers and booleans (as MVT does); nested
-                    // objects, arrays and null have no FeatureValue and read as absent.
+                    // Strings, numbers and booleans as MVT holds them, arrays and objects as JSON
+                    // (MapLibre's expressions read them); null reads as absent.
                     switch members[key]! {
                     case .string(let s): properties.append((key, .string(s)))
                     case .number(let n): properties.append((key, .number(n)))
                     case .bool(let b): properties.append((key, .bool(b)))
-                    default: continue
+                    case .array, .object: properties.append((key, .json(members[key]!)))
+                    case .null: continue
                     }
                 }
             }

@@ -66,8 +66,9 @@ import Testing
             """#)
         let features = try Self.features(source, 0, 0, 0)
         #expect(features.map(\.id) == [.number(12), .number(34), nil, nil])
-        // Objects, arrays and null have no FeatureValue: absent, as `get` then says null.
-        #expect(features[0].properties == ["name": .string("A"), "n": .number(1.5), "ok": .bool(false)])
+        // Objects and arrays are kept as JSON (MapLibre's `get` reads them); null is absent.
+        #expect(features[0].properties == ["name": .string("A"), "n": .number(1.5), "ok": .bool(false),
+                                           "nested": .json(try JSONValue.parse(#"{"x": 1}"#)), "list": .json(.array([.number(1)]))])
         #expect(features[1].properties.isEmpty)
     }
 
