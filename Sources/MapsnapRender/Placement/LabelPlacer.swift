@@ -418,6 +418,8 @@ final class LabelPlacer {
         let textWarp = c.textOnMap ? planeWarp(at: p) : nil
         let scale = symbolScale(at: anchor)
         let textScale = textWarp == nil ? scale : 1
+        // text-padding scales with the label, as MapLibre's collision box (padding included) does.
+        let padding = c.padding * textScale
         var text = textScale == 1 ? c.text : c.shapedAt(textScale, nil)
         // The text goes where it first fits among its writing modes and placements (else where
         // the first puts it). A vertical column is a line turned a quarter clockwise.
@@ -440,13 +442,13 @@ final class LabelPlacer {
                     // Where the anchor lies on the text box, as fractions of its width and height.
                     let (fx, fy) = Self.anchorFractions(placement.anchor)
                     let offset = placement.offset * textScale
-                    let pad = placement.variable ? 2 * c.padding : 0
+                    let pad = placement.variable ? 2 * padding : 0
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                     let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
                     let box = Self.rotatedBounds(flat, about: p, by: rotation)
                     // What it takes on screen: the flat box through the warp.
                     let screenBox = textWarp?.bounds(box) ?? box
-                    var fits = inside(screenBox) && !collides(screenBox.insetBy(-c.padding), mode)
+                    var fits = inside(screenBox) && !collides(screenBox.insetBy(-padding), mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
                     if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
                         let warp = i.onMap ? planeWarp(at: anchor) : nil
@@ -487,10 +489,10 @@ final class LabelPlacer {
             if textFits && !iconFits && !icon.optional { textFits = false }
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
-        record(textScreenBox?.insetBy(-c.padding), placed: textFits)
+        record(textScreenBox?.insetBy(-padding), placed: textFits)
         record(iconCollisionBox, placed: iconFits)
         guard textFits || iconFits else { return nil }
-        if textFits, let box = textScreenBox, !c.ignorePlacement { take(box.insetBy(-c.padding), c.overlap) }
+        if textFits, let box = textScreenBox, !c.ignorePlacement { take(box.insetBy(-padding), c.overlap) }
         if iconFits, let box = iconCollisionBox, let i = c.icon, !i.ignorePlacement { take(box, i.overlap) }
         let placedIcon = iconFits && !c.iconHidden ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
