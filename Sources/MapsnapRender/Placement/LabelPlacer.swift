@@ -446,9 +446,10 @@ final class LabelPlacer {
                     let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
                     let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
                     let box = Self.rotatedBounds(flat, about: p, by: rotation)
-                    // What it takes on screen: the flat box through the warp.
-                    let screenBox = textWarp?.bounds(box) ?? box
-                    var fits = inside(screenBox) && !collides(screenBox.insetBy(-padding), mode)
+                    // What it takes on screen: the flat box (padding included, as MapLibre's box on
+                    // the map holds it) through the warp.
+                    let screenBox = textWarp?.bounds(box.insetBy(-padding)) ?? box.insetBy(-padding)
+                    var fits = inside(screenBox) && !collides(screenBox, mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
                     if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
                         let warp = i.onMap ? planeWarp(at: anchor) : nil
@@ -489,10 +490,10 @@ final class LabelPlacer {
             if textFits && !iconFits && !icon.optional { textFits = false }
             if iconFits && !textFits && !icon.textOptional { iconFits = false }
         }
-        record(textScreenBox?.insetBy(-padding), placed: textFits)
+        record(textScreenBox, placed: textFits)
         record(iconCollisionBox, placed: iconFits)
         guard textFits || iconFits else { return nil }
-        if textFits, let box = textScreenBox, !c.ignorePlacement { take(box.insetBy(-padding), c.overlap) }
+        if textFits, let box = textScreenBox, !c.ignorePlacement { take(box, c.overlap) }
         if iconFits, let box = iconCollisionBox, let i = c.icon, !i.ignorePlacement { take(box, i.overlap) }
         let placedIcon = iconFits && !c.iconHidden ? c.icon.map { i in
             let natural = (w: i.icon.pointWidth * i.size * iconScale, h: i.icon.pointHeight * i.size * iconScale)
