@@ -536,7 +536,10 @@ final class LabelPlacer {
         let screenBox = Self.padded(warp?.bounds(turned) ?? box, contentMargins)
         // What the icon takes: its box grown by icon-padding, then, as MapLibre accounts for
         // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
-        var collisionBox = Self.padded(screenBox, i.padding)
+        // icon-padding scales with the icon (pitched: by its size at the anchor), as MapLibre's box does.
+        let padding = scale == 1 ? i.padding : Padding(top: i.padding.top * scale, right: i.padding.right * scale,
+                                                       bottom: i.padding.bottom * scale, left: i.padding.left * scale)
+        var collisionBox = Self.padded(screenBox, padding)
         if warp == nil, i.ownRotation != 0 {
             collisionBox = Self.rotatedBounds(collisionBox, about: base, by: i.ownRotation)
         }
