@@ -37,12 +37,17 @@ final class CollisionIndex {
         let (cols, rws) = cellRange(box)
         for r in rws {
             for c in cols where cells[r * columns + c].contains(where: {
-                $0.box.intersects(box) && !(mode == .cooperative && $0.yields) && ($0.group == 0 || group == 0 || $0.group == group)
+                Self.touches($0.box, box) && !(mode == .cooperative && $0.yields) && ($0.group == 0 || group == 0 || $0.group == group)
             }) {
                 return true
             }
         }
         return false
+    }
+
+    /// As MapLibre's grid: boxes that only touch collide too.
+    @inline(__always) static func touches(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
     }
 
     func collides(_ boxes: [Rect], _ mode: OverlapMode = .never, group: Int = 0) -> Bool {
