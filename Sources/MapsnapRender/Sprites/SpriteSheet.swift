@@ -147,19 +147,29 @@ public final class SpriteSheet {
             }
             let s = size / icon.pixelRatio
             cairo_scale(cr, s * stretch.x, s * stretch.y)
-            // A GPU quad's edge is hard: a device pixel is the icon's when its centre is inside.
-            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
-            cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
-            cairo_clip(cr)
-            if let tinted {
-                cairo_set_source_surface(cr, tinted, 0, 0)
-            } else {
-                cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
-            }
             // MapLibre samples its atlas bilinearly (LINEAR) only for icons scaled by icon-size,
             // turned, pitched or of another pixel ratio, else pixel for pixel (NEAREST), even an
             // icon stretched around its text; never with a wider filter.
             let nearest = tinted == nil && !linear && (rotation == 0 || columnTurn) && warp == nil
+            // A GPU quad's edge is hard: a device pixel is the icon's when its centre is inside.
+            // Its quad reaches one texel beyond the image into the atlas's transparent border, so
+            // that sampled bilinearly the edge fades over a texel, as MapLibre's does.
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+            let bordered = nearest ? nil : self.bordered(icon, tinted: tinted)
+            defer { if let bordered { cairo_surface_destroy(bordered) } }
+            if let bordered {
+                cairo_rectangle(cr, -1, -1, Double(icon.width + 2), Double(icon.height + 2))
+                cairo_clip(cr)
+                cairo_set_source_surface(cr, bordered, -1, -1)
+            } else {
+                cairo_rectangle(cr, 0, 0, Double(icon.width), Double(icon.height))
+                cairo_clip(cr)
+                if let tinted {
+                    cairo_set_source_surface(cr, tinted, 0, 0)
+                } else {
+                    cairo_set_source_surface(cr, image.surface, Double(-icon.x), Double(-icon.y))
+                }
+            }
             cairo_pattern_set_filter(cairo_get_source(cr), nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR)
             cairo_paint_with_alpha(cr, opacity)
         }
