@@ -24,15 +24,16 @@ enum PoleOfInaccessibility {
         guard size > 0 else { return polygon[0][0] }
         func cell(_ c: Point, _ h: Double) -> Cell { Cell(center: c, half: h, distance: signedDistance(c, polygon)) }
 
+        // Column by column, as MapLibre seeds its queue (the order decides between equal cells).
         var queue = Queue()
-        var y = minY
-        while y < maxY {
-            var x = minX
-            while x < maxX {
+        var x = minX
+        while x < maxX {
+            var y = minY
+            while y < maxY {
                 queue.push(cell(Point(x: x + size / 2, y: y + size / 2), size / 2))
-                x += size
+                y += size
             }
-            y += size
+            x += size
         }
         var best = cell(centroid(polygon[0]) ?? Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2), 0)
         let middle = cell(Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2), 0)
@@ -41,7 +42,7 @@ enum PoleOfInaccessibility {
         var budget = 20_000
         while budget > 0, let next = queue.pop() {
             budget -= 1
-            if next.distance > best.distance { best = next }
+            if next.distance > best.distance || best.distance == 0 { best = next }
             guard next.potential - best.distance > precision else { continue }
             let h = next.half / 2
             for (dx, dy) in [(-h, -h), (h, -h), (-h, h), (h, h)] {
