@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapKit
 
 /// End to end: the real binary, its exit codes, its messages and the PNG it writes.
 @Suite(.serialized)
@@ -22,6 +23,30 @@ struct SnapshotCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let size = try #require(CLIRunner.pngSize(out))
         #expect(size.width == 600 && size.height == 400)
+    }
+
+    /// `--collision-boxes` outlines the labels' boxes: pixels of MapLibre's blue (placed) and red
+    /// (refused) appear that the plain map does not have.
+    @Test func collisionBoxesOutlineTheLabels() throws {
+        let dir = try CLIRunner.scratch()
+        func render(_ extra: [String]) throws -> RasterImage {
+            let out = dir.appendingPathComponent("map\(extra.count).png")
+            let r = try CLIRunner.run(["--center", "43.7360,7.4260", "--meters", "800", "--size", "400x300", "-o", out.path] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            return try RasterImage(pngFile: out.path)
+        }
+        func outlined(_ image: RasterImage) -> (blue: Int, red: Int) {
+            var blue = 0, red = 0
+            for y in 0..<image.pixelHeight { for x in 0..<image.pixelWidth {
+                let p = image.rgba(x: x, y: y)
+                if Int(p.b) - Int(p.r) > 60 && Int(p.b) - Int(p.g) > 60 && p.b > 200 { blue += 1 }
+                if Int(p.r) - Int(p.g) > 100 && Int(p.r) - Int(p.b) > 100 { red += 1 }
+            } }
+            return (blue, red)
+        }
+        let plain = outlined(try render([])), boxes = outlined(try render(["--collision-boxes"]))
+        #expect(boxes.blue > plain.blue + 200, "\(plain) → \(boxes)")
+        #expect(boxes.red > plain.red, "\(plain) → \(boxes)")
     }
 
     @Test func darkStyleAndOtherDataRender() throws {

@@ -11,6 +11,8 @@ enum DecorationOptions {
             .fieldSwitch("compass", ["--compass"], sets: "always", help: "a north arrow, top-right (shown anyway when --bearing is not 0)"),
             .field("poi", ["--poi"], help: "none hides the base map's points of interest (default show)"),
             .fieldSwitch("attribution", ["--no-attribution"], sets: "false", help: "do not draw the data credit (the data's licence asks for it)"),
+            .fieldSwitch("collision-boxes", ["--collision-boxes"], sets: "show",
+                         help: "outline each label's collision box: blue placed, red refused (why a label is missing)"),
         ])
     }
 }

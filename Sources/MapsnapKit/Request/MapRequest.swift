@@ -97,6 +97,9 @@ public struct Decorations: Sendable, Equatable {
     /// A scale bar bottom-left, in these units.
     public var scaleBar: ScaleBarUnits?
     public var compass: CompassMode = .auto
+    /// Outline every label's collision box over its layer, blue where it was placed and red where
+    /// it collided (MapLibre's `showCollisionBoxes`): shows why a label is missing.
+    public var collisionBoxes = false
 
     public init() {}
 

@@ -131,5 +131,9 @@ extension RequestField {
         field("scale-bar", "metric|imperial") { r, t, f, _ throws(RequestError) in r.decorations.scaleBar = try FieldText.choice(t, f) },
         field("compass", "auto|always|never") { r, t, f, _ throws(RequestError) in r.decorations.compass = try FieldText.choice(t, f) },
         field("attribution", "true|false") { r, t, f, _ throws(RequestError) in r.decorations.attribution = try FieldText.bool(t, f) },
+        field("collision-boxes", "show|none") { r, t, f, _ throws(RequestError) in
+            guard t == "show" || t == "none" else { throw RequestError(f, "'\(t)' is not one of show, none") }
+            r.decorations.collisionBoxes = t == "show"
+        },
     ]
 }

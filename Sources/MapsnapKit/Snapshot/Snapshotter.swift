@@ -141,6 +141,7 @@ public final class Snapshotter {
             compass: d.compass == .always || (d.compass == .auto && rotated),
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         options.textEngine = request.textEngine
+        options.collisionDebug = d.collisionBoxes
         do {
             return Snapshot(image: try renderer.render(camera, options: options, warnings: warnings), camera: camera, encoding: request.encoding)
         } catch {
