@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point in a planar pixel space (world pixels, screen pixels). Units are given by whoever holds it.
 public struct Point: Hashable, Sendable {
     public var x: Double
@@ -8,6 +10,13 @@ public struct Point: Hashable, Sendable {
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
     public var length: Double { (x * x + y * y).squareRoot() }
+
+    /// The point turned clockwise (on screen, y down) by `angle` radians about `pivot`.
+    public func rotated(about pivot: Point, by angle: Double) -> Point {
+        guard angle != 0 else { return self }
+        let c = cos(angle), s = sin(angle), d = self - pivot
+        return Point(x: pivot.x + d.x * c - d.y * s, y: pivot.y + d.x * s + d.y * c)
+    }
 }
 
 /// An axis-aligned rectangle in a pixel space.

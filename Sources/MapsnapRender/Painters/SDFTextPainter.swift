@@ -51,10 +51,6 @@ enum SDFTextPainter {
             func linear(_ v: Point) -> Point { Point(x: w.a * v.x + w.b * v.y, y: w.c * v.x + w.d * v.y) }
             return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv), scale: scale, section: section)
         }
-        func turned(_ p: Point, about pivot: Point, _ angle: Double) -> Point {
-            let d = p - pivot
-            return Point(x: pivot.x + d.x * cos(angle) - d.y * sin(angle), y: pivot.y + d.x * sin(angle) + d.y * cos(angle))
-        }
         var out: [Quad] = []
         switch label.shape {
         case .block(let origin), .rotatedBlock(let origin, _, _):
@@ -70,12 +66,12 @@ enum SDFTextPainter {
                     let half = Double(g.advance) * k / 2
                     let corner = Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k)
                     let turnCenter = Point(x: -half, y: half - GlyphShaping.defaultOffset)
-                    let turnedCorner = Point(x: turnCenter.x + (corner.y - turnCenter.y), y: turnCenter.y - (corner.x - turnCenter.x))
-                    local = turnedCorner + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
+                    local = corner.rotated(about: turnCenter, by: -.pi / 2)
+                        + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
                         + Point(x: placed.x + half, y: placed.y)
                 }
                 let corner = Point(x: origin.x + local.x * s, y: origin.y + local.y * s)
-                out.append(quad(g, at: angle == 0 ? corner : turned(corner, about: pivot, angle), angle: angle,
+                out.append(quad(g, at: corner.rotated(about: pivot, by: angle), angle: angle,
                                 scale: k, section: placed.section, upright: placed.vertical))
             }
         case .alongLine(let glyphs):
@@ -86,8 +82,7 @@ enum SDFTextPainter {
                 let local = Point(x: (Double(g.left) - border) * s * k - placement.glyph.advance / 2,
                                   y: placement.glyph.yOffset + (-Double(g.top) - border) * s * k)
                 let a = placement.angle
-                let corner = Point(x: placement.center.x + local.x * cos(a) - local.y * sin(a),
-                                   y: placement.center.y + local.x * sin(a) + local.y * cos(a))
+                let corner = (placement.center + local).rotated(about: placement.center, by: a)
                 out.append(quad(g, at: corner, angle: a, scale: k, section: placement.glyph.section))
             }
         }

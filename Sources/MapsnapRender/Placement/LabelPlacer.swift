@@ -181,11 +181,15 @@ final class LabelPlacer {
             let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
             let text = frame.text
             let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
-            let shapedAt: (Double, TextAlignment?) -> ShapedText? = { [string, sections, frame] scale, justified in
+            // From the style's glyphs (MapLibre's shaping), when there are.
+            let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
+                frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
+                                letterSpacing: letterSpacing, justify: justify, sections: sections, vertical: vertical)
+            }
+            let shapedAt: (Double, TextAlignment?) -> ShapedText? = { [string] scale, justified in
                 let justify = justified ?? justify
-                // The style's glyphs when there are (MapLibre's shaping), else the system's fonts.
-                if let glyphs = frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
-                                                letterSpacing: letterSpacing, justify: justify, sections: sections) { return glyphs }
+                // Else the system's fonts.
+                if let glyphs = glyphShaped(scale, justify, false) { return glyphs }
                 return string.isEmpty ? nil : text.shapeCached(
                     string, font: font, size: size * scale,
                     maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
@@ -241,11 +245,8 @@ final class LabelPlacer {
                                                         rotation: style.textRotationAlignment.evaluate(zoom: zoom, feature: feature) == .map ? .map : .viewport,
                                                         alongLine: false),
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(zoom: zoom, feature: feature) ?? [],
-                verticalText: alongLine || style.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { [string, sections, frame] scale in
-                    // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
-                    frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
-                                    letterSpacing: letterSpacing, justify: .left, sections: sections, vertical: true)
-                },
+                // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
+                verticalText: alongLine || style.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { glyphShaped($0, .left, true) },
                 lineOffset: Self.point(offset) * size,
                 iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none))
         }
@@ -404,13 +405,14 @@ final class LabelPlacer {
     private func placePoint(_ c: Candidate, at anchor: Point) -> PlacedLabel? {
         var c = c
         if frame.perspective != nil {
-            let turn = pitchedMapTurn(at: anchor)
-            // Lying on the map but aligned with the viewport: turned on the plane so that its x axis
-            // comes out level on screen (the plane is the bearing's already; a roll turns it).
-            let roll = frame.camera.roll == 0 ? 0 : levelOnScreen(at: anchor)
-            if c.textTurnsWithMap && !c.textOnMap { c.rotation += turn }
-            if !c.textTurnsWithMap && c.textOnMap { c.rotation += roll }
-            if var i = c.icon, i.turnsWithMap != i.onMap { i.rotation += i.onMap ? roll : turn; c.icon = i }
+            // Standing up but turning with the map: as the map's x axis appears at the anchor.
+            // Lying on the map but aligned with the viewport: turned on the plane so that its x
+            // axis comes out level on screen (the plane is the bearing's already; a roll turns it).
+            func turn(onMap: Bool) -> Double {
+                onMap ? (frame.camera.roll == 0 ? 0 : levelOnScreen(at: anchor)) : pitchedMapTurn(at: anchor)
+            }
+            if c.textTurnsWithMap != c.textOnMap { c.rotation += turn(onMap: c.textOnMap) }
+            if var i = c.icon, i.turnsWithMap != i.onMap { i.rotation += turn(onMap: i.onMap); c.icon = i }
         }
         let p = translated(anchor, by: c.translate)
         let inside = frame.labelFits
@@ -500,7 +502,7 @@ final class LabelPlacer {
             // MapLibre turns the icon's quad, offset included, about the anchor; the sprite is
             // drawn turned about its own centre, so that centre moves where the turn takes it.
             let center = Point(x: iconBox!.minX + iconBox!.width / 2, y: iconBox!.minY + iconBox!.height / 2)
-            let turnedCenter = Self.rotated(center, about: translated(anchor, by: i.translate), by: i.rotation)
+            let turnedCenter = center.rotated(about: translated(anchor, by: i.translate), by: i.rotation)
             return PlacedIcon(icon: i.icon, origin: Point(x: iconBox!.minX, y: iconBox!.minY) + (turnedCenter - center),
                               size: i.size * iconScale, opacity: i.opacity,
                               rotation: i.rotation, stretch: (iconBox!.width / natural.w, iconBox!.height / natural.h),
@@ -537,9 +539,7 @@ final class LabelPlacer {
         // What the icon takes: its box grown by icon-padding, then, as MapLibre accounts for
         // icon-rotate (not the map's bearing), the bounds of that box turned about the anchor.
         // icon-padding scales with the icon (pitched: by its size at the anchor), as MapLibre's box does.
-        let padding = scale == 1 ? i.padding : Padding(top: i.padding.top * scale, right: i.padding.right * scale,
-                                                       bottom: i.padding.bottom * scale, left: i.padding.left * scale)
-        var collisionBox = Self.padded(screenBox, padding)
+        var collisionBox = Self.padded(screenBox, i.padding * scale)
         if warp == nil, i.ownRotation != 0 {
             collisionBox = Self.rotatedBounds(collisionBox, about: base, by: i.ownRotation)
         }

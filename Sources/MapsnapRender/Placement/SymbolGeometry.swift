@@ -44,16 +44,9 @@ extension LabelPlacer {
     static func rotatedBounds(_ rect: Rect, about pivot: Point, by angle: Double) -> Rect {
         guard angle != 0 else { return rect }
         let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { rotated($0, about: pivot, by: angle) }
+                       Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)].map { $0.rotated(about: pivot, by: angle) }
         return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!,
                     maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
-    }
-
-    /// `point` turned clockwise (on screen, y down) by `angle` radians about `pivot`.
-    static func rotated(_ point: Point, about pivot: Point, by angle: Double) -> Point {
-        guard angle != 0 else { return point }
-        let c = cos(angle), s = sin(angle), d = point - pivot
-        return Point(x: pivot.x + d.x * c - d.y * s, y: pivot.y + d.x * s + d.y * c)
     }
 
     /// `text-justify: auto`: lines flush with the side the anchor is on.

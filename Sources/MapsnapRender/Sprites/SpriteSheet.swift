@@ -139,18 +139,20 @@ public final class SpriteSheet {
                 cairo_rotate(cr, rotation)
                 cairo_translate(cr, -cx, -cy)
             }
+            // MapLibre samples its atlas bilinearly (LINEAR) only for icons scaled by icon-size,
+            // turned, pitched or of another pixel ratio, else pixel for pixel (NEAREST), even an
+            // icon stretched around its text; never with a wider filter.
+            let pixelForPixel = !linear && (rotation == 0 || columnTurn) && warp == nil
             if let cells, let bordered = bordered(icon, tinted: tinted) {
-                let filter = !linear && (rotation == 0 || columnTurn) && warp == nil ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+                let filter = pixelForPixel ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
                 for cell in cells { drawCell(cell, from: bordered, opacity: opacity, filter: filter, cr: cr) }
                 cairo_surface_destroy(bordered)
                 return
             }
             let s = size / icon.pixelRatio
             cairo_scale(cr, s * stretch.x, s * stretch.y)
-            // MapLibre samples its atlas bilinearly (LINEAR) only for icons scaled by icon-size,
-            // turned, pitched or of another pixel ratio, else pixel for pixel (NEAREST), even an
-            // icon stretched around its text; never with a wider filter.
-            let nearest = tinted == nil && !linear && (rotation == 0 || columnTurn) && warp == nil
+            // An SDF icon's shaded copy is always sampled bilinearly.
+            let nearest = tinted == nil && pixelForPixel
             // A GPU quad's edge is hard: a device pixel is the icon's when its centre is inside.
             // Its quad reaches one texel beyond the image into the atlas's transparent border, so
             // that sampled bilinearly the edge fades over a texel, as MapLibre's does.

@@ -18,11 +18,11 @@ public final class ShapedText {
     public let baseline: Double
     public let lineCount: Int
 
-    /// Text laid out from SDF glyphs (layout units of 24 px) at `size` points: its box is the
-    /// shaping's, from the origin.
     /// Rich text's `text-color` per section (nil: the layer's colour); empty for plain text.
     var sectionColors: [Color?] = []
 
+    /// Text laid out from SDF glyphs (layout units of 24 px) at `size` points: its box is the
+    /// shaping's, from the origin.
     init(glyphs: GlyphShaping, size: Double) {
         layout = nil
         sdf = glyphs

@@ -10,6 +10,11 @@ public struct Padding: Hashable, Sendable, StylePropertyValue {
 
     public init(_ all: Double) { self.init(top: all, right: all, bottom: all, left: all) }
 
+    /// Every side scaled by `s` (a label drawn at a multiple of its size).
+    public static func * (p: Padding, s: Double) -> Padding {
+        Padding(top: p.top * s, right: p.right * s, bottom: p.bottom * s, left: p.left * s)
+    }
+
     // Numbers and arrays are both padding: expressions are checked as any value and converted here.
     public static var valueType: ValueType { .value }
     public static var isInterpolatable: Bool { true }

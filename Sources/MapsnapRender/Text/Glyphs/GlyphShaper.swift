@@ -8,8 +8,8 @@ public struct GlyphShaping: Sendable {
     public struct Placed: Sendable {
         public let glyph: SDFGlyph
         /// The pen position on the line and the line's offset (MapLibre's positioned glyph x, y).
-        public let x: Double
-        public let y: Double
+        public var x: Double
+        public var y: Double
         /// The section's `font-scale` and its index (rich text; 1 and 0 for plain text).
         public var scale = 1.0
         public var section = 0
@@ -99,6 +99,7 @@ public enum GlyphShaper {
             let lineMaxScale = line.map { scales[sectionOf[$0]] }.max() ?? 1
             var x = 0.0
             var row: [GlyphShaping.Placed] = []
+            var lastAdvance = 0.0
             for i in line {
                 guard let g = glyph(i) else { continue }
                 let scale = scales[sectionOf[i]]
@@ -106,13 +107,13 @@ public enum GlyphShaper {
                 let baselineOffset = (lineMaxScale - scale) * GlyphShaping.oneEm
                 row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: sectionOf[i], line: lineIndex,
                                  vertical: upright[i]))
-                x += (upright[i] ? GlyphShaping.oneEm : Double(g.advance)) * scale + spacing
+                x += advances[i]
+                lastAdvance = advances[i] - spacing
             }
             if let last = row.last {
                 maxLineLength = max(maxLineLength, x - spacing)
-                let indent = (last.x + (last.vertical ? GlyphShaping.oneEm : Double(last.glyph.advance)) * last.scale) * justify
-                placed += row.map { .init(glyph: $0.glyph, x: $0.x - indent, y: $0.y, scale: $0.scale, section: $0.section, line: $0.line,
-                                          vertical: $0.vertical) }
+                let indent = (last.x + lastAdvance) * justify
+                placed += row.map { var p = $0; p.x -= indent; return p }
             }
             let currentLineHeight = lineHeight * lineMaxScale
             y += currentLineHeight
@@ -123,8 +124,7 @@ public enum GlyphShaper {
         // Aligned for a top-left anchor: the block's corner at the origin.
         let shiftX = justify * maxLineLength
         let shiftY = maxLineHeight != lineHeight ? -GlyphShaping.defaultOffset : 0.5 * lineHeight
-        return GlyphShaping(glyphs: placed.map { .init(glyph: $0.glyph, x: $0.x + shiftX, y: $0.y + shiftY, scale: $0.scale, section: $0.section, line: $0.line,
-                                                   vertical: $0.vertical) },
+        return GlyphShaping(glyphs: placed.map { var p = $0; p.x += shiftX; p.y += shiftY; return p },
                             width: maxLineLength, height: height, lineCount: lines.count, missing: missing)
     }
 
