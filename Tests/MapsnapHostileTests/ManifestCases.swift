@@ -47,6 +47,8 @@ enum ManifestCases {
         .init("item-caption-100-kB", batch, bFails("caption", "1000‖1,000"),
               fixture: around(#"{"id": "b", "center": "43.73,7.42", "caption": "\#(String(repeating: "C ", count: 50_000))"}"#)).timeout(60),
         .init("item-meters-1e-15", batch, bFails("meters", "0.01"), fixture: around(#"{"id": "b", "center": "43.73,7.42", "meters": 1e-15}"#)),
+        .init("item-collision-boxes-maybe", batch, bFails("collision-boxes", "show, none"),
+              fixture: around(#"{"id": "b", "center": "43.73,7.42", "collision-boxes": "maybe"}"#)),
         .init("item-center-1e308", batch, bFails("center", "90"), fixture: around(#"{"id": "b", "center": [1e308, 0]}"#)),
         .init("item-size-huge-integer", batch, bFails("size", "16384"), fixture: around(#"{"id": "b", "size": "4611686018427387904x1"}"#)),
         .init("item-size-16384x1-scale-4", batch, bFails("scale‖size", "16384"), fixture: around(#"{"id": "b", "size": [16384, 1], "scale": 4}"#)),

@@ -76,6 +76,10 @@ enum StyleCases {
         .init("text-size-100000", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}", "text-size": 100000}"#))).timeout(60),
         .init("text-letter-spacing-1e20", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}", "text-letter-spacing": 1e20}"#))),
         .init("text-max-width-zero", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}", "text-max-width": 0}"#))),
+        .init("format-font-scale-1e308-and-nan", snap, Cmd.map, fixture: layers(labels(layout:
+            #"{"text-field": ["format", ["get", "name"], {"font-scale": 1e308}, " ", {}, "x", {"font-scale": ["/", 0, 0], "text-color": "red"}]}"#))),
+        .init("text-writing-mode-vertical-latin", snap, Cmd.map, fixture: layers(labels(layout:
+            #"{"text-field": "{name}", "text-writing-mode": ["vertical", "horizontal"]}"#))),
         .init("text-line-height-1e20", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}\n{name}", "text-line-height": 1e20}"#))),
         .init("text-offset-1e20", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}", "text-offset": [1e20, -1e20]}"#))),
         .init("text-padding-1e20", snap, Cmd.map, fixture: layers(labels(layout: #"{"text-field": "{name}", "text-padding": 1e20}"#))),

@@ -42,6 +42,16 @@ struct GlyphShaperTests {
         #expect(abs((small - big) - 24) < 1e-9)
     }
 
+    /// A style's `font-scale` of NaN, infinity or 1e308 is clamped (NaN and infinity to 1, huge to
+    /// 100, negative to 0): positions stay finite.
+    @Test func hostileSectionScalesAreClamped() throws {
+        let s = try #require(GlyphShaper.shape([.init("a", scale: .nan), .init("b", scale: 1e308), .init("c", scale: -5), .init("d", scale: .infinity)],
+                                               lookup: { code, _ in Unicode.Scalar(code).flatMap(Self.glyph) },
+                                               maxWidth: 100, lineHeight: 1.2 * 24, spacing: 0, justify: 0.5))
+        #expect(s.glyphs.map(\.scale) == [1, 100, 0, 1])
+        #expect(s.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite } && s.width.isFinite && s.height.isFinite)
+    }
+
     /// A vertical column as MapLibre lays it out: every glyph but spaces takes an em of the line
     /// and stands upright; only text with CJK may run vertically.
     @Test func verticalColumnsTakeAnEmPerGlyph() throws {

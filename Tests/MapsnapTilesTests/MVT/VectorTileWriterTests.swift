@@ -48,6 +48,32 @@ import MapsnapFormats
         #expect(try layer.feature(at: 0).validatedProperties() == ["padding": .json(padding), "names": .json(names), "text": .string("[1]")])
     }
 
+    /// Hostile JSON in that field (not JSON, nested past the parser's depth limit) is no value: the
+    /// layer is refused with an error naming it, never a crash.
+    @Test func brokenOrTooDeepJSONValuesAreRefused() throws {
+        func tile(_ value: JSONValue, corrupt: (Data) throws -> Data = { $0 }) throws -> VectorTile {
+            var writer = VectorTileWriter()
+            writer.addLayer(name: "layer", extent: 4096, features: [.init(type: .point, parts: [[Self.p(1, 2)]], properties: [("p", .json(value))])])
+            return try VectorTile(data: corrupt(writer.data))
+        }
+        let notJSON = try tile(.array([.number(7)])) { data in
+            // "[7]" becomes "[7}", same length.
+            var bytes = [UInt8](data)
+            let at = try #require(bytes.indices.dropLast(2).first { bytes[$0] == 0x5B && bytes[$0 + 1] == 0x37 && bytes[$0 + 2] == 0x5D })
+            bytes[at + 2] = 0x7D
+            return Data(bytes)
+        }
+        var deep = JSONValue.array([])
+        for _ in 0..<(JSONValue.maximumDepth + 10) { deep = .array([deep]) }
+        for broken in [notJSON, try tile(deep)] {
+            #expect {
+                _ = try broken.layer(named: "layer")
+            } throws: { error in
+                "\(error)".contains("of layer 'layer' holds no value")
+            }
+        }
+    }
+
     @Test func ringsAreClosedByClosePath() throws {
         // The closing point may be given or not; a hole keeps its winding.
         let outer = [Self.p(0, 0), Self.p(100, 0), Self.p(100, 100), Self.p(0, 100), Self.p(0, 0)]
