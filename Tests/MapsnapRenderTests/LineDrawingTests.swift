@@ -31,6 +31,18 @@ import Testing
         #expect(s.vertices.count == 2 * (1 + 1 + 2 + 1 + 1))
     }
 
+    @Test func sharpCornerVerticesSnapToTheTileGrid() {
+        // Overzoomed so far that a grid unit is a point: the step 15 pt down the slanted arm
+        // (0.38, 14.99) rounds to (0, 15), as MapLibre rounds it, and bends the arm there.
+        let grid = LineStrip.SharpCorners(offset: 15, unitX: Point(x: 1, y: 0), unitY: Point(x: 0, y: 1))
+        let s = LineStrip([Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 102, y: 78)], polygon: false, join: .miter,
+                          cap: .butt, miterLimit: 2, roundLimit: 1.05, corners: grid)
+        #expect(s.vertices.contains { $0.position == Point(x: 100, y: 15) })
+        #expect(s.vertices.contains { $0.position == Point(x: 85, y: 0) })
+        let unsnapped = strip([Point(x: 0, y: 0), Point(x: 100, y: 0), Point(x: 102, y: 78)])
+        #expect(!unsnapped.vertices.contains { $0.position == Point(x: 100, y: 15) })
+    }
+
     @Test func squareCapsReachHalfAWidthBeyondTheEnds() {
         let s = strip([Point(x: 0, y: 0), Point(x: 10, y: 0)], cap: .square)
         #expect(s.vertices[0].extrude.x == -1 && s.vertices[3].extrude.x == 1)

@@ -63,9 +63,10 @@ enum LinePainter {
         }
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var tileRamp = ramp(256)
-        let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
+        var corners = LineStrip.SharpCorners()
         frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { loaded, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
+            corners = LineStrip.SharpCorners(loaded, projection, zoom: zoom)
             guard style.gradientIsStep else { return }
             // MapLibre sizes a step ramp from the tile's longest line and the overzoom it may see.
             var longest = 0.0
@@ -101,7 +102,7 @@ enum LinePainter {
                     // No distance reset: the progress runs over the whole piece.
                     let strip = LineStrip(piece, polygon: feature.geometryType == .polygon, join: resolved.join, cap: resolved.cap,
                                           miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
-                                          sharpCornerOffset: sharpCornerOffset)
+                                          corners: corners)
                     rasterizer.draw(strip, paint, clip: clip)
                 }
             }
@@ -140,15 +141,16 @@ enum LinePainter {
             paintGradient(layer, style, gradient, in: frame)
             return
         }
-        let sharpCornerOffset = 15 * exp2(zoom - zoom.rounded(.down))
         let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
         // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).
         let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
                                        anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var tileSide = 0.0
-        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
+        var corners = LineStrip.SharpCorners()
+        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { loaded, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
+            corners = LineStrip.SharpCorners(loaded, projection, zoom: zoom)
             tileSide = (projection.planeCorners[1] - projection.planeCorners[0]).length
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
@@ -168,8 +170,7 @@ enum LinePainter {
             func draw(_ plane: [Point]) {
                 let strip = LineStrip(plane, polygon: polygon, join: resolved.join, cap: resolved.cap,
                                       miterLimit: resolved.miterLimit, roundLimit: resolved.roundLimit,
-                                      tileSide: tileSide,
-                                      sharpCornerOffset: sharpCornerOffset)
+                                      tileSide: tileSide, corners: corners)
                 rasterizer.draw(strip, paint, clip: clip)
             }
         }

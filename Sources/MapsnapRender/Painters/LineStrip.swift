@@ -39,9 +39,10 @@ struct LineStrip {
     static let degreesPerTriangle = 20.0
 
     /// `tileSide` (the data tile's side in points) places MapLibre's distance reset;
-    /// `sharpCornerOffset` is 15 points scaled by the zoom's fraction.
+    /// `corners` says how far from a sharp corner the extra vertices go and how they snap.
     init(_ input: [Point], polygon isPolygon: Bool, join: LineJoin, cap: LineCap, miterLimit: Double, roundLimit: Double,
-         tileSide: Double = .infinity, sharpCornerOffset: Double = 15) {
+         tileSide: Double = .infinity, corners: SharpCorners = .init()) {
+        let sharpCornerOffset = corners.offset
         distanceLimit = 2 * tileSide
         // Repeated end points are dropped; a line needs two distinct points, a ring three.
         var len = input.count
@@ -83,7 +84,7 @@ struct LineStrip {
             if isSharpCorner && i > first, let p = prevVertex {
                 let length = (current - p).length
                 if length > 2 * sharpCornerOffset {
-                    let moved = current - (current - p) * (sharpCornerOffset / length)
+                    let moved = current - corners.snapped((current - p) * (sharpCornerOffset / length))
                     distance += (moved - p).length
                     addCurrentVertex(moved, previous, 0, 0)
                     prevVertex = moved
@@ -163,7 +164,7 @@ struct LineStrip {
             if isSharpCorner && i < len - 1, let n = nextVertex {
                 let length = (n - current).length
                 if length > 2 * sharpCornerOffset {
-                    let moved = current + (n - current) * (sharpCornerOffset / length)
+                    let moved = current + corners.snapped((n - current) * (sharpCornerOffset / length))
                     distance += (moved - current).length
                     addCurrentVertex(moved, next, 0, 0)
                     current = moved
