@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: apt(["libwebp-dev"])),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: apt(["libjpeg62-turbo-dev"])),
         .target(name: "RasterDecoder", dependencies: ["CPNG", "CWebP", "CJPEG"]),
+        // WebP and JPEG output for snapshots, tiles and the server, from the same two libraries.
+        .target(name: "RasterEncoder", dependencies: ["CWebP", "CJPEG"]),
 
         // MARK: the pipeline, left to right
         // Text formats every reader shares: JSON, CSV records, numbers in messages.
@@ -47,7 +49,7 @@ let package = Package(
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "CFreeType", "PNGWriter",
-            "RasterDecoder",
+            "RasterDecoder", "RasterEncoder",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.

@@ -7,14 +7,18 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotRead(path: String, reason: String)
     /// Bytes that should be an image and are not (a raster tile).
     case invalidImage(String)
+    /// A JPEG was asked for an image with transparent pixels (JPEG has no alpha channel).
+    case jpegNeedsOpaqueImage
 
     public var description: String {
         switch self {
         case .cannotAllocate(let w, let h): return "cannot allocate a \(w)x\(h) pixel image"
-        case .encodingFailed(let m): return "PNG encoding failed: \(m)"
+        case .encodingFailed(let m): return "image encoding failed: \(m)"
         case .cannotWrite(let path, let reason): return "\(path): cannot write: \(reason)"
         case .cannotRead(let path, let reason): return "\(path): \(reason)"
         case .invalidImage(let m): return m
+        case .jpegNeedsOpaqueImage:
+            return "JPEG cannot hold transparency and this map has transparent pixels (the style's background is not opaque); write png or webp instead"
         }
     }
 }

@@ -6,7 +6,7 @@ import MapsnapKit
 /// `mapsnap serve`'s parsed command line.
 public struct ServeInvocation: RequestContext, Verbosity, WorkerCount {
     /// Holds the shared data options (`--tiles`, `--source`, `--sprite`) for the styles of the command line.
-    public var request = MapRequest(encoding: .png(TilePyramidOptions.defaultCompression))
+    public var request = MapRequest(encoding: TilePyramidOptions.defaultEncoding)
     public var config = ServeConfig()
     /// `--style NAME[=STYLE]`, in order.
     var styleArguments: [(id: String, style: StyleReference)] = []
@@ -118,7 +118,7 @@ public enum ServeCommand {
         Option(["--metatile"], .required("N"), help: "tiles per metatile side (default 8, as mapsnap tiles)", field: "metatile") { c, t in
             c.config.metatileSize = try integer(t, "--metatile", InputLimits.metatile)
         },
-        .field("png", ["--png"], help: "PNG compression of tiles (default fast, as mapsnap tiles)"),
+    ] + EncodingOptions.options(pngDefault: "fast, as mapsnap tiles", formatHelp: "png (default), webp or jpeg tiles (the URLs end in .png, .webp, .jpg)") + [
         Option(["--memory-cache"], .required("MB"), help: "megabytes of encoded tiles kept in memory (default \(InputLimits.defaultTileMemoryCacheBytes >> 20))", field: "memory-cache") { c, t in
             c.config.memoryCacheBytes = try integer(t, "--memory-cache", 0...(InputLimits.tileMemoryCacheBytes.upperBound >> 20)) << 20
         },
@@ -187,7 +187,8 @@ public enum ServeCommand {
     /// The styles: those of `--config`, then those of the command line with the shared data
     /// options (a later one replaces an earlier one of the same id); none given: every built-in.
     static func finish(_ c: inout ServeInvocation) throws {
-        if case .png(let compression) = c.request.encoding { c.config.compression = compression }
+        c.config.encoding = c.request.encoding
+        try c.config.encoding.validate()
         var entries = c.configStyles
         var arguments = c.styleArguments
         if entries.isEmpty && arguments.isEmpty { arguments = ResourceLocator.builtInStyles.map { ($0, .named($0)) } }

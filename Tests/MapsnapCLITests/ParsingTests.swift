@@ -34,7 +34,7 @@ struct ParsingTests {
         #expect(r.overlays.trackFiles == ["walk.gpx"] && r.overlays.geoJSONFiles == ["zones.geojson"])
         #expect(r.style == StyleSelection(style: .named("dark"), tiles: ["data/"], sources: ["omt": "x.mbtiles"], sprite: "s/sprite"))
         #expect(!r.decorations.attribution && r.decorations.scaleBar == .metric && r.decorations.compass == .always)
-        #expect(r.hidePointsOfInterest && r.coordinateSystem == .gcj02 && r.encoding == .png(.fast))
+        #expect(r.hidePointsOfInterest && r.coordinateSystem == .gcj02 && r.encoding == ImageEncoding(format: .png, pngCompression: .fast))
         #expect(c.output == "out/m.png" && c.quiet && !c.verbose)
     }
 
@@ -75,7 +75,7 @@ struct ParsingTests {
         .init(words: ["--circle", "1,2,-5"], message: "--circle: radius must be greater than 0 and at most 20,000 km, got -5 m"),
         .init(words: ["--source", "x.mbtiles"], message: "--source: 'x.mbtiles' is not NAME=PATH.mbtiles"),
         .init(words: ["--coords", "utm"], message: "--coords: 'utm' is not one of wgs84, gcj02"),
-        .init(words: ["-o", "map.jpg"], message: "-o: 'map.jpg' must end in .png"),
+        .init(words: ["-o", "map.gif"], message: "-o: 'map.gif' must end in .png, .webp, .jpg or .jpeg"),
         .init(words: ["tiles", "-o", "x.mbtiles"], message: "--zoom: is required, e.g. --zoom 12-16"),
         .init(words: ["tiles", "--zoom", "12", "--jobs", "0", "-o", "x"], message: "--jobs: must be a whole number from 1 to 256, got 0"),
         .init(words: ["tiles", "--zoom", "12", "--meters", "5", "-o", "x"], message: "--meters: unknown option (see mapsnap tiles --help)"),
@@ -131,7 +131,7 @@ struct ParsingTests {
         let c = try ArgumentParser(command: TilesCommand.command).parse(["--zoom", "12-14", "-o", "x.mbtiles", "--style", "dark",
                                                                           "--tiles", "data/andorra.mbtiles", "--png", "small", "--scale", "2"])
         #expect(c.pyramid.style == StyleSelection(style: .named("dark"), tiles: ["data/andorra.mbtiles"]))
-        #expect(c.pyramid.zooms == 12...14 && c.pyramid.compression == .small && c.pyramid.scale == 2)
+        #expect(c.pyramid.zooms == 12...14 && c.pyramid.encoding.pngCompression == .small && c.pyramid.scale == 2)
     }
 
     /// Batch options are every item's defaults, the same options as a snapshot's.

@@ -23,6 +23,10 @@ struct MapRequestTests {
               message: "bounds: west 7.5 is east of east 7.4 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
         .init(change: { $0.size = ImageSize(width: 0, height: 10) }, message: "size: each side must be 1 to 16384 pixels, got 0x10"),
         .init(change: { $0.pixelRatio = 0.5 }, message: "scale: must be between 1 and 4, got 0.5"),
+        .init(change: { $0.encoding.quality = 80 }, message: "quality: applies to webp and jpeg (PNG is lossless; a palette PNG is smaller)"),
+        .init(change: { $0.encoding.format = .jpeg; $0.encoding.palette = true }, message: "png: palette applies to PNG output, not jpeg"),
+        .init(change: { $0.encoding.format = .webp; $0.size = ImageSize(width: 9000, height: 100); $0.pixelRatio = 2 },
+              message: "format: WebP images are at most 16383 pixels a side; this one is 18000"),
         .init(change: { $0.size = ImageSize(width: 16384, height: 16384); $0.pixelRatio = 2 },
               message: "scale: 16384x16384 at scale 2 is 32768 pixels across, over the 32000 an image may have"),
         .init(change: { $0.size = ImageSize(width: 16384, height: 1); $0.pixelRatio = 4 },
@@ -107,5 +111,28 @@ struct RequestErrorTests {
         let e = RequestError(conflictBetween: FieldPath("meters"), and: FieldPath("zoom"), at: FieldPath("zoom"))
         #expect(e.message(naming: { "--" + $0.root }) == "--zoom: give either --meters or --zoom, not both")
         #expect(e.description == "zoom: give either meters or zoom, not both")
+    }
+
+    @Test func encodingFieldsReadTheirTextForms() throws {
+        var r = MapRequest()
+        for (name, value) in [("format", "JPG"), ("quality", "70")] { try RequestField.named(name)!.apply(value, to: &r) }
+        #expect(r.encoding == ImageEncoding(format: .jpeg, quality: 70) && r.encoding.fileExtension == "jpg")
+        try RequestField.named("png")!.apply("palette,small", to: &r)
+        #expect(r.encoding.palette && r.encoding.pngCompression == .small)
+        try RequestField.named("png")!.apply("fast", to: &r)
+        #expect(!r.encoding.palette && r.encoding.pngCompression == .fast)
+        for (name, value, message) in [("format", "gif", "format: 'gif' is not one of png, webp, jpeg"),
+                                       ("quality", "0", "quality: must be a whole number from 1 to 100, got '0'"),
+                                       ("quality", "80.5", "quality: must be a whole number from 1 to 100, got '80.5'"),
+                                       ("png", "palette,tiny", "png: 'tiny' is not one of fast, balanced, small, palette")] {
+            #expect(throws: RequestError.self) { try RequestField.named(name)!.apply(value, to: &r) }
+            do { try RequestField.named(name)!.apply(value, to: &r) } catch { #expect(error.description == message) }
+        }
+    }
+
+    @Test func formatsComeFromFileNames() {
+        #expect(ImageEncoding.Format(fileName: "a/b.PNG") == .png && ImageEncoding.Format(fileName: "x.jpeg") == .jpeg)
+        #expect(ImageEncoding.Format(fileName: "x.webp") == .webp && ImageEncoding.Format(fileName: "x.gif") == nil)
+        #expect(ImageEncoding.Format.jpeg.contentType == "image/jpeg" && ImageEncoding.Format.webp.fileExtension == "webp")
     }
 }

@@ -16,7 +16,7 @@ struct RouteTests {
         ].map { try match($0).label }
         #expect(labels == ["preview", "asset", "health", "metrics", "styles", "styles", "tilejson", "wmts", "tile", "tile",
                            "static_tileserver", "static_mapbox", "static"])
-        guard case .tile(let id, let t, let scale) = try match("/styles/dark/15/17059/11948@2x.png") else { Issue.record("not a tile"); return }
+        guard case .tile(let id, let t, let scale, _) = try match("/styles/dark/15/17059/11948@2x.png") else { Issue.record("not a tile"); return }
         #expect(id == "dark" && t == TileID(z: 15, x: 17059, y: 11948) && scale == 2)
         #expect(try Route.match(HTTPRequest(method: "POST", target: "/static", body: Data("{}".utf8))).label == "static")
         #expect(try match("/styles/light/1/2/3.png", method: "OPTIONS").label == "preflight")
@@ -28,7 +28,7 @@ struct RouteTests {
         ("GET", "/styles/light/15/a/3.png", 404, "tile 15/a/3: not a tile address (whole numbers z/x/y)"),
         ("GET", "/styles/light/15/1/-3.png", 404, "tile 15/1/-3: not a tile address (whole numbers z/x/y)"),
         ("GET", "/styles/light/15/1/99999999999.png", 404, "tile 15/1/99999999999: not a tile address (whole numbers z/x/y)"),
-        ("GET", "/styles/light/15/1/3.jpg", 404, "tile: /styles/{id}/{z}/{x}/{y}.png or {y}@2x.png (only png is drawn)"),
+        ("GET", "/styles/light/15/1/3.gif", 404, "tile: /styles/{id}/{z}/{x}/{y}.png or {y}@2x.png (or .webp, .jpg)"),
         ("GET", "/styles/light", 404, "no such page: /styles/light (TileJSON is /styles/{id}.json)"),
         ("GET", "/styles/v1/me/light/tiles/256/1/2/3", 404, "no such page: the Mapbox route is /styles/v1/{user}/{style}/static/[{overlay}/]{position}/{width}x{height}[@2x]"),
         ("PUT", "/static", 405, "PUT is not allowed here (GET and HEAD; POST for /static)"),

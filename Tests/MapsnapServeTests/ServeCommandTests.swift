@@ -43,7 +43,7 @@ struct ServeCommandTests {
         (["--public-url", "ftp://x"], "--public-url: 'ftp://x' is not an http:// or https:// URL"),
         (["--cors", "a b"], "--cors: 'a b' is not *, none or an origin such as https://example.org"),
         (["--config", "/nonexistent/serve.json"], "--config: /nonexistent/serve.json: no such file"),
-        (["--png", "tiny"], "--png: 'tiny' is not one of fast, balanced, small"),
+        (["--png", "tiny"], "--png: 'tiny' is not one of fast, balanced, small, palette"),
     ])
     func badOptionsAreNamed(arguments: [String], message: String) {
         guard case .usageError(let e) = MapsnapCLI.parse(["serve"] + arguments, commands: commands) else { Issue.record("accepted \(arguments)"); return }

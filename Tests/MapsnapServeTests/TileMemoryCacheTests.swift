@@ -4,7 +4,7 @@ import Testing
 
 struct TileMemoryCacheTests {
     func key(_ x: Int) -> TileMemoryCache.Key { .init(style: "s", tile: TileKey(z: 5, x: x, y: 0, scale: 1)) }
-    func entry(_ bytes: Int) -> TileMemoryCache.Entry { .init(png: Data(count: bytes), etag: "\"\(bytes)\"") }
+    func entry(_ bytes: Int) -> TileMemoryCache.Entry { .init(data: Data(count: bytes), etag: "\"\(bytes)\"") }
 
     @Test func dropsTheLeastRecentlyUsedBeyondItsBytes() {
         let cache = TileMemoryCache(capacity: 3 * (100 + TileMemoryCache.overhead))

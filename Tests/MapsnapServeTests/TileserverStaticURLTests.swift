@@ -39,7 +39,7 @@ struct TileserverStaticURLTests {
 
     @Test(arguments: [
         ("7.4,43.7,26/100x100.png", "", "zoom (in the path): must be between 0 and 25 (tileserver-gl's 256-px zoom), got 26"),
-        ("7.4,43.7,15/100x100.jpg", "", "format 'jpg': only png is drawn"),
+        ("7.4,43.7,15/100x100.gif", "", "format 'gif': png, webp, jpg or jpeg"),
         ("7.4,43.7,15/100x100@9x.png", "", "scale (in the path): must be between 1 and 4, got 9"),
         ("7.4,95,15/100x100.png", "", "center (in the path): latitude 95 is outside -90...90"),
         ("7.4,43.7,15@1,2,3/100x100.png", "", "position (in the path): '@1,2,3' is not @{bearing}[,{pitch}]"),

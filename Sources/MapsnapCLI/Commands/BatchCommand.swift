@@ -51,7 +51,7 @@ enum BatchCommand {
                 Option(["--serve-items"], help: "(internal) be a worker process of another batch") { c, _ in c.servesItems = true },
             ]),
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
-            OptionGroup("Output", [.field("png", ["--png"], help: "PNG compression: speed against size (default balanced)")]),
+            OptionGroup("Output", EncodingOptions.options(pngDefault: "balanced", formatHelp: "png (default), webp or jpeg for every item (an item may say its own)")),
             GeneralOptions.group(verbose: false),
         ],
         positional: ("MANIFEST", "manifest", { c, text in

@@ -2,7 +2,7 @@ import Foundation
 import MapsnapKit
 import MapsnapRender
 
-/// `mapsnap [snapshot] [options]`: one PNG of one view.
+/// `mapsnap [snapshot] [options]`: one image (PNG, WebP or JPEG) of one view.
 struct SnapshotInvocation: RequestContext, Verbosity {
     var request = MapRequest()
     var output = "output/map.png"
@@ -13,19 +13,18 @@ struct SnapshotInvocation: RequestContext, Verbosity {
 enum SnapshotCommand {
     static let command = Command<SnapshotInvocation>(
         name: "snapshot",
-        summary: "one PNG map of a view (the default command)",
+        summary: "one map image of a view (the default command)",
         usage: "mapsnap [snapshot] [options]",
-        description: "Renders one PNG map of a view, offline, from vector tiles and a MapLibre style.",
+        description: "Renders one map of a view (PNG, WebP or JPEG), offline, from vector tiles and a MapLibre style.",
         groups: [
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
             OptionGroup("Output", [
-                Option(["-o", "--output"], .required("FILE"), help: "PNG file to write (default output/map.png); written atomically",
+                Option(["-o", "--output"], .required("FILE"), help: "file to write (default output/map.png): .png, .webp, .jpg; written atomically",
                        field: "output") { c, text in
-                    guard text.lowercased().hasSuffix(".png") else { throw UsageError(option: "-o", message: "'\(text)' must end in .png") }
+                    _ = try EncodingOptions.format(ofOutput: text, option: "-o", chosen: nil)
                     c.output = text
                 },
-                .field("png", ["--png"], help: "PNG compression: speed against size (default balanced)"),
-            ]),
+            ] + EncodingOptions.options(pngDefault: "balanced", formatHelp: "png, webp or jpeg (default: the output's extension)")),
             GeneralOptions.group(),
         ],
         epilogue: """
@@ -33,7 +32,10 @@ enum SnapshotCommand {
         Map data © OpenMapTiles © OpenStreetMap contributors (ODbL).
         """,
         initial: SnapshotInvocation(),
-        finish: { c in try c.request.validate() },
+        finish: { c in
+            c.request.encoding.format = try EncodingOptions.format(ofOutput: c.output, option: "-o", chosen: c.request.encoding.format)
+            try c.request.validate()
+        },
         run: { c, console in run(c, console) })
 
     static func run(_ c: SnapshotInvocation, _ console: Console) -> ExitCode {

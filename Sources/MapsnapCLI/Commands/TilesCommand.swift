@@ -4,8 +4,8 @@ import MapsnapKit
 
 /// `mapsnap tiles`: a tile pyramid to a folder or an MBTiles file.
 struct TilesInvocation: RequestContext, Verbosity, WorkerCount {
-    /// Holds the style and data options and the PNG compression.
-    var request = MapRequest(encoding: .png(TilePyramidOptions.defaultCompression))
+    /// Holds the style and data options and the image encoding.
+    var request = MapRequest(encoding: TilePyramidOptions.defaultEncoding)
     var pyramid = TilePyramidOptions()
     var sawZoom = false, sawOutput = false
     var verbose = false
@@ -34,7 +34,7 @@ enum TilesCommand {
                     c.pyramid.zooms = try parseZooms(text)
                     c.sawZoom = true
                 },
-                Option(["-o", "--output"], .required("PATH"), help: "a folder (z/x/y.png) or a .mbtiles file (MBTiles 1.3, identical tiles stored once)",
+                Option(["-o", "--output"], .required("PATH"), help: "a folder (z/x/y.png, .webp, .jpg) or a .mbtiles file (MBTiles 1.3, identical tiles stored once)",
                        field: "output") { c, text in
                     c.pyramid.output = text
                     c.sawOutput = true
@@ -55,8 +55,7 @@ enum TilesCommand {
                 Option(["--shard"], .required("K/N"), help: "render only shard K of N (K from 0), balanced by expected work;\njoin the outputs with `mapsnap merge`", field: "shard") { c, text in
                     c.pyramid.shard = try parseShard(text)
                 },
-                .field("png", ["--png"], help: "PNG compression (default fast: a pyramid's time goes to encoding its tiles)"),
-            ]),
+            ] + EncodingOptions.options(pngDefault: "fast: a pyramid's time goes to encoding its tiles", formatHelp: "png (default), webp or jpeg tiles")),
             StyleAndDataOptions.group(),
             GeneralOptions.group(),
         ],
@@ -66,7 +65,7 @@ enum TilesCommand {
             guard c.sawZoom else { throw UsageError(option: "--zoom", message: "is required, e.g. --zoom 12-16") }
             guard c.sawOutput else { throw UsageError(option: "--output", message: "is required: a folder or a .mbtiles file") }
             c.pyramid.style = c.request.style
-            if case .png(let compression) = c.request.encoding { c.pyramid.compression = compression }
+            c.pyramid.encoding = c.request.encoding
             try c.pyramid.validate()
         },
         run: { c, console in run(c, console) })

@@ -15,18 +15,19 @@ import MapsnapRender
 public final class MetatileRenderer {
     /// 1: 256-px tiles; 2: 512-px `@2x` tiles of the same area.
     public let scale: Int
-    public let compression: PNGCompression
+    public let encoding: ImageEncoding
     fileprivate var uniformTiles: [UInt32: Data] = [:]
 
-    public init(scale: Int, compression: PNGCompression) {
+    public init(scale: Int, encoding: ImageEncoding) {
         self.scale = scale
-        self.compression = compression
+        self.encoding = encoding
     }
 
     /// One encoded tile of a rendered metatile.
     public struct Tile: @unchecked Sendable {
         public let id: TileID
-        public let png: Data
+        /// The encoded image (PNG, WebP or JPEG as the renderer's encoding says).
+        public let data: Data
         /// One flat colour (its bytes are shared with every other such tile).
         public let uniform: Bool
     }
@@ -84,15 +85,15 @@ public final class MetatileRenderer {
         public func tile(_ t: TileID, flatTilesOf other: MetatileRenderer? = nil) throws(RenderError) -> Tile {
             let cache = other ?? renderer
             let (x0, y0, _, _) = MetatileRenderer.extent(metatile)
-            let side = renderer.side, compression = renderer.compression
+            let side = renderer.side, encoding = renderer.encoding
             let px = (t.x - x0) * side, py = (t.y - y0) * side
             if let color = image.uniformPixel(x: px, y: py, width: side, height: side) {
                 if cache.uniformTiles[color] == nil {
-                    cache.uniformTiles[color] = try image.pngData(x: px, y: py, width: side, height: side, compression: compression)
+                    cache.uniformTiles[color] = try encoding.encode(image, x: px, y: py, width: side, height: side)
                 }
-                return Tile(id: t, png: cache.uniformTiles[color]!, uniform: true)
+                return Tile(id: t, data: cache.uniformTiles[color]!, uniform: true)
             }
-            return Tile(id: t, png: try image.pngData(x: px, y: py, width: side, height: side, compression: compression), uniform: false)
+            return Tile(id: t, data: try encoding.encode(image, x: px, y: py, width: side, height: side), uniform: false)
         }
     }
 }

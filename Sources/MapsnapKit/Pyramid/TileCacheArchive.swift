@@ -23,7 +23,7 @@ public final class TileCacheArchive {
     static let tileParts: Set<String> = ["style", "tiles", "sources", "sprite", "scale", "metatile", "png"]
 
     /// Opens or creates `path` for tiles of `style` at `scale`. Errors name the field `cache`.
-    public init(path: String, style: StyleSelection, scale: Int, metatileSize: Int, compression: PNGCompression,
+    public init(path: String, style: StyleSelection, scale: Int, metatileSize: Int, encoding: ImageEncoding,
                 styleName: String, attribution: String?) throws(RequestError) {
         self.path = path
         do { sink = try MBTilesTileSink(path: path, resume: true) } catch { throw RequestError("cache", "\(error)") }
@@ -31,7 +31,7 @@ public final class TileCacheArchive {
         options.style = style
         options.scale = scale
         options.metatileSize = metatileSize
-        options.compression = compression
+        options.encoding = encoding
         let plan = PyramidPlanRecord(options, areas: []).restricted(to: Self.tileParts)
         if !sink.isNew {
             let recorded = (sink.recorded[Self.planKey] ?? sink.recorded[PyramidPlanRecord.planKey])
@@ -53,8 +53,8 @@ public final class TileCacheArchive {
     }
 
     /// Stores a tile (writer thread); committed in batches, or by `commit()`.
-    public func write(_ tile: TileID, png: Data) throws(RequestError) {
-        do { try sink.write(tile, png: png) } catch { throw RequestError("cache", "\(path): \(error)") }
+    public func write(_ tile: TileID, data: Data) throws(RequestError) {
+        do { try sink.write(tile, data: data) } catch { throw RequestError("cache", "\(path): \(error)") }
     }
 
     /// Makes every tile written so far visible to readers and durable.
@@ -74,7 +74,7 @@ public final class TileCacheArchive {
         init(_ archive: MBTilesArchive) { self.archive = archive }
 
         /// The stored PNG, or nil (not stored, or the file is busy being written: a miss either way).
-        public func png(_ tile: TileID) -> Data? { (try? archive.rawTileData(tile)) ?? nil }
+        public func data(_ tile: TileID) -> Data? { (try? archive.rawTileData(tile)) ?? nil }
     }
 }
 

@@ -17,8 +17,14 @@ public enum TileMerge {
         for (i, path) in inputs.enumerated() {
             let field = FieldPath("inputs").appending(index: i)
             do { archives.append(try MBTilesArchive(path: path)) } catch { throw .request(RequestError(field, error.description)) }
-            let format = archives[i].metadata.format
-            guard format == "png" else { throw .request(RequestError(field, "\(path): holds '\(format ?? "unknown")' tiles, not png")) }
+            // Shards of one pyramid hold one image format; vector tiles are not a pyramid's.
+            let format = archives[i].metadata.format ?? "unknown"
+            guard ["png", "webp", "jpg"].contains(format) else {
+                throw .request(RequestError(field, "\(path): holds '\(format)' tiles, not png, webp or jpg images"))
+            }
+            if let first = archives.first?.metadata.format, first != format {
+                throw .request(RequestError(field, "\(path): holds \(format) tiles but \(inputs[0]) holds \(first); merge shards of one pyramid"))
+            }
         }
         try checkTileSizes(archives)
         // Build next to the output and rename at the end: a failed merge leaves no half file.
@@ -30,7 +36,7 @@ public enum TileMerge {
             writer.batchSize = 2048
             for a in archives {
                 for id in try a.tileIDs() {
-                    if let data = try a.rawTileData(id) { try writer.write(id, png: data); summary.tiles += 1 }
+                    if let data = try a.rawTileData(id) { try writer.write(id, data: data); summary.tiles += 1 }
                 }
             }
             try writer.writeMetadata(mergedMetadata(archives.map(\.metadata)))

@@ -37,7 +37,7 @@ public final class TilePyramid {
     /// One rendered tile on its way to the sink.
     private struct Rendered: @unchecked Sendable {
         let tile: TileID
-        let png: Data?
+        let data: Data?
         let uniform: Bool
     }
 
@@ -107,10 +107,10 @@ public final class TilePyramid {
         while let batch = queue.pop() {
             guard writeError == nil else { continue }   // drain so workers can finish
             for r in batch {
-                guard let png = r.png else { stats.failed += 1; continue }
-                do { try sink.write(r.tile, png: png) } catch { writeError = error; break }
+                guard let data = r.data else { stats.failed += 1; continue }
+                do { try sink.write(r.tile, data: data) } catch { writeError = error; break }
                 stats.done += 1
-                stats.bytes += png.count
+                stats.bytes += data.count
                 if r.uniform { stats.uniform += 1 }
             }
             stats.seconds = Date().timeIntervalSince(start)
@@ -185,14 +185,14 @@ public final class TilePyramid {
         case .success(let s): snapshotter = s
         case .failure(let error):
             failures.add("metatile \(m): cannot open the style or data in a worker: \(error)")
-            return job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
+            return job.tiles.map { Rendered(tile: $0, data: nil, uniform: false) }
         }
         do {
             return try worker.tiles.render(m, tiles: job.tiles, with: snapshotter, warnings: WarningLog(sink: warn))
-                .map { Rendered(tile: $0.id, png: $0.png, uniform: $0.uniform) }
+                .map { Rendered(tile: $0.id, data: $0.data, uniform: $0.uniform) }
         } catch {
             failures.add("metatile \(m): \(error)")
-            return job.tiles.map { Rendered(tile: $0, png: nil, uniform: false) }
+            return job.tiles.map { Rendered(tile: $0, data: nil, uniform: false) }
         }
     }
 
@@ -220,7 +220,7 @@ public final class TilePyramid {
         } else if !URL(fileURLWithPath: options.output).pathExtension.isEmpty {
             throw Self.output("'\(options.output)' is neither a folder nor a .mbtiles file")
         }
-        return try DirectoryTileSink(root: options.output, resume: options.resume)
+        return try DirectoryTileSink(root: options.output, resume: options.resume, fileExtension: options.encoding.fileExtension)
     }
 
     /// Expected work of a metatile: its tiles, weighted by how much vector data lies under it.
@@ -242,7 +242,7 @@ public final class TilePyramid {
         let center = boxes[0].center
         var metadata = [
             "name": "mapsnap \(main.style.name ?? "map")",
-            "format": "png",
+            "format": options.encoding.fileExtension,
             "type": "baselayer",
             "version": "1.0.0",
             "description": "Raster tiles rendered by mapsnap from \(main.style.name ?? "a style")",
@@ -263,7 +263,7 @@ struct PyramidWorker {
     let tiles: MetatileRenderer
     init(_ options: TilePyramidOptions) {
         snapshotter = Result { () throws(RequestError) in try Snapshotter(options.style) }
-        tiles = MetatileRenderer(scale: options.scale, compression: options.compression)
+        tiles = MetatileRenderer(scale: options.scale, encoding: options.encoding)
     }
 }
 

@@ -8,7 +8,7 @@ public struct TilePyramidOptions: Sendable {
     /// nil: every region of the data (each archive's bounds). West > east crosses the antimeridian.
     public var bbox: BoundingBox?
     public var zooms: ClosedRange<Int> = 12...16
-    /// A folder (`z/x/y.png`) or a `.mbtiles` file.
+    /// A folder (`z/x/y.png`, `.webp`, `.jpg`) or a `.mbtiles` file.
     public var output: String = "output/tiles"
     public var style = StyleSelection()
     /// 1: 256-px tiles; 2: 512-px `@2x` tiles of the same area.
@@ -20,10 +20,12 @@ public struct TilePyramidOptions: Sendable {
     public var resume = false
     /// Render only shard `index` (0-based) of `count`.
     public var shard: (index: Int, count: Int)?
-    public var compression = TilePyramidOptions.defaultCompression
+    /// PNG by default; WebP or JPEG as chosen (an archive's metadata and a folder's file names follow).
+    public var encoding = TilePyramidOptions.defaultEncoding
     /// Tiles (pyramids and the server's) are encoded fast by default: encoding is a third of
     /// a metatile's time at `balanced`, and `fast` takes a third of that for 10 % more bytes.
     public static let defaultCompression = PNGCompression.fast
+    public static let defaultEncoding = ImageEncoding(pngCompression: defaultCompression)
     /// Go ahead with more than `InputLimits.pyramidTilesWithoutConfirmation` tiles (`--yes`).
     public var confirmLarge = false
 
@@ -51,6 +53,7 @@ public struct TilePyramidOptions: Sendable {
             throw RequestError("jobs", "must be a whole number from \(InputLimits.jobs.lowerBound) to \(InputLimits.jobs.upperBound), got \(jobs)")
         }
         if let b = bbox { try MapRequest.check(b, FieldPath("bbox")) }
+        try encoding.validate()
     }
 }
 

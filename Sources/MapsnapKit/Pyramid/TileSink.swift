@@ -13,25 +13,28 @@ protocol TileSink: AnyObject {
     var isNew: Bool { get }
     /// The tiles already present at a zoom level (for `--resume`).
     func existingTiles(z: Int, among: Set<TileID>) throws -> Set<TileID>
-    func write(_ tile: TileID, png: Data) throws
+    func write(_ tile: TileID, data: Data) throws
     /// Writes metadata rows (replacing earlier ones), durably.
     func writeMetadata(_ metadata: [String: String]) throws
     /// Removes a new output after a failed run, so that nothing half-made is left behind.
     func discard()
 }
 
-/// `output/tiles/z/x/y.png`, each file written atomically (no truncated file after a kill), and
+/// `output/tiles/z/x/y.png` (or `.webp`, `.jpg`), each file written atomically (no truncated file after a kill), and
 /// `metadata.json`.
 final class DirectoryTileSink: TileSink {
     let root: String
+    /// `png`, `webp` or `jpg`: the tiles' file names.
+    let fileExtension: String
     /// The folder was missing or empty.
     let isNew: Bool
     private let createdFolder: Bool
     let recorded: [String: String]
     private var madeFolders: Set<String> = []
 
-    init(root: String, resume: Bool) throws(PyramidError) {
+    init(root: String, resume: Bool, fileExtension: String = "png") throws(PyramidError) {
         self.root = root
+        self.fileExtension = fileExtension
         createdFolder = !FileManager.default.fileExists(atPath: root)
         isNew = createdFolder || ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).isEmpty
         do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
@@ -57,18 +60,18 @@ final class DirectoryTileSink: TileSink {
         }
     }
 
-    func path(_ t: TileID) -> String { "\(root)/\(t.z)/\(t.x)/\(t.y).png" }
+    func path(_ t: TileID) -> String { "\(root)/\(t.z)/\(t.x)/\(t.y).\(fileExtension)" }
 
     func existingTiles(z: Int, among: Set<TileID>) throws -> Set<TileID> {
         Set(among.filter { FileManager.default.fileExists(atPath: path($0)) })
     }
 
-    func write(_ tile: TileID, png: Data) throws {
+    func write(_ tile: TileID, data: Data) throws {
         let folder = "\(root)/\(tile.z)/\(tile.x)"
         if madeFolders.insert(folder).inserted {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        try AtomicFile.write(png, to: path(tile))
+        try AtomicFile.write(data, to: path(tile))
     }
 
     private var written: [String: String] = [:]
@@ -118,7 +121,7 @@ final class MBTilesTileSink: TileSink {
         try writer.existingTiles(z: z).intersection(among)
     }
 
-    func write(_ tile: TileID, png: Data) throws { try writer.write(tile, png: png) }
+    func write(_ tile: TileID, data: Data) throws { try writer.write(tile, data: data) }
 
     func writeMetadata(_ metadata: [String: String]) throws { try writer.writeMetadata(metadata) }
 

@@ -34,7 +34,7 @@ public struct MapRequest: Sendable, Equatable {
     public var size = ImageSize(width: 1024, height: 768)
     /// Device pixels per point: 2 draws the same map with twice the pixels (`@2x`).
     public var pixelRatio: Double = 1
-    public var encoding: ImageEncoding = .png(.balanced)
+    public var encoding = ImageEncoding()
 
     // MARK: style and data
     public var style = StyleSelection()
@@ -110,12 +110,4 @@ public struct Decorations: Sendable, Equatable {
         case always
         case never
     }
-}
-
-/// How the image is written.
-public enum ImageEncoding: Hashable, Sendable {
-    case png(PNGCompression)
-
-    /// The file name extension this encoding writes.
-    public var fileExtension: String { "png" }
 }

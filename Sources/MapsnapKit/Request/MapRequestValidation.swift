@@ -40,6 +40,15 @@ extension MapRequest {
         }
     }
 
+    private func validateEncoding() throws(RequestError) {
+        try encoding.validate()
+        let format = encoding.effectiveFormat
+        let longer = Double(max(size.width, size.height)) * pixelRatio
+        if format == .webp, longer > Double(ImageEncoding.maxWebPSide) {
+            throw RequestError("format", "WebP images are at most \(ImageEncoding.maxWebPSide) pixels a side; this one is \(MessageNumber.format(longer.rounded()))")
+        }
+    }
+
     private func validateImage() throws(RequestError) {
         let side = InputLimits.imageSide
         guard side.contains(size.width), side.contains(size.height) else {
@@ -56,6 +65,7 @@ extension MapRequest {
         guard pixels <= Double(InputLimits.maxImagePixels) else {
             throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
         }
+        try validateEncoding()
     }
 
     private func validateOverlays() throws(RequestError) {

@@ -63,7 +63,26 @@ extension RequestField {
     static let image: [RequestField] = [
         field("size", "WxH") { r, t, f, _ throws(RequestError) in r.size = try FieldText.size(t, f) },
         field("scale", "N") { r, t, f, _ throws(RequestError) in r.pixelRatio = try FieldText.number(t, f) },
-        field("png", "fast|balanced|small") { r, t, f, _ throws(RequestError) in r.encoding = .png(try FieldText.choice(t, f)) },
+        field("format", "png|webp|jpeg") { r, t, f, _ throws(RequestError) in
+            r.encoding.format = t.lowercased() == "jpg" ? .jpeg : try FieldText.choice(t, f)
+        },
+        field("quality", "1-100") { r, t, f, _ throws(RequestError) in
+            let q = try FieldText.number(t, f)
+            guard q == q.rounded(), (1...100).contains(q) else { throw RequestError(f, "must be a whole number from 1 to 100, got '\(t)'") }
+            r.encoding.quality = Int(q)
+        },
+        // A compression, `palette`, or both: `palette,small`.
+        field("png", "fast|balanced|small|palette") { r, t, f, _ throws(RequestError) in
+            var palette = false
+            for word in t.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+                if word.lowercased() == "palette" { palette = true; continue }
+                guard let c = PNGCompression(rawValue: word.lowercased()) else {
+                    throw RequestError(f, "'\(word)' is not one of fast, balanced, small, palette")
+                }
+                r.encoding.pngCompression = c
+            }
+            r.encoding.palette = palette
+        },
     ]
 
     static let styleAndData: [RequestField] = [

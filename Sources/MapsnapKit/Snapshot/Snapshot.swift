@@ -37,12 +37,8 @@ public struct Snapshot {
         return c
     }
 
-    /// The encoded image (PNG).
-    public func encoded() throws(RenderError) -> Data {
-        switch encoding {
-        case .png(let compression): return try image.pngData(compression: compression)
-        }
-    }
+    /// The encoded image (PNG, WebP or JPEG, as `encoding` says).
+    public func encoded() throws(RenderError) -> Data { try encoding.encode(image) }
 
     /// Writes the image atomically (temporary file + rename): never a half-written file.
     public func write(to path: String) throws(RenderError) {

@@ -93,7 +93,7 @@ public final class RasterImage {
                                compression.writerCompression, &buffer, &message, message.count)
         }
         guard status == 0, let bytes = buffer.data else {
-            throw .encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .encodingFailed("PNG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         return Data(bytes: bytes, count: buffer.size)
     }

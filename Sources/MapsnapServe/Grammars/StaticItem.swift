@@ -15,7 +15,7 @@ public enum StaticItem {
     /// The fields a client may send (item fields included).
     public static let allowedFields: Set<String> = [
         "center", "lat", "lon", "meters", "zoom", "fit", "bounds", "padding", "bearing", "pitch",
-        "size", "scale", "png", "poi", "markers", "user", "reduced-accuracy", "circles", "geojson", "track-color", "track-endpoints",
+        "size", "scale", "png", "format", "quality", "poi", "markers", "user", "reduced-accuracy", "circles", "geojson", "track-color", "track-endpoints",
         "before-layer", "coords", "scale-bar", "compass", "attribution", "title", "caption", "address", "id", "style",
     ]
 

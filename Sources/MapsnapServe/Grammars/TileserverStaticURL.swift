@@ -102,7 +102,10 @@ public struct TileserverStaticURL: Sendable {
     static func sizeAndFormat(_ text: String, into r: inout MapRequest, _ names: RouteFieldNames) throws(HTTPError) {
         guard let dot = text.lastIndex(of: ".") else { throw .badRequest("size (in the path): '\(RequestTarget.shown(text))' is not {width}x{height}[@{n}x].png") }
         let format = text[text.index(after: dot)...]
-        guard format == "png" else { throw .badRequest("format '\(RequestTarget.shown(format))': only png is drawn") }
+        guard let chosen = ImageEncoding.Format(fileName: "image." + format) else {
+            throw .badRequest("format '\(RequestTarget.shown(format))': png, webp, jpg or jpeg")
+        }
+        r.encoding.format = chosen
         var dims = text[..<dot]
         if let at = dims.firstIndex(of: "@") {
             let scale = dims[dims.index(after: at)...]

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapKit
 
 /// `/`: the preview page. It lists the styles, shows each as a Leaflet slippy map of this
 /// server's raster tiles (Leaflet from Debian's libjs-leaflet, served under `/leaflet/`), and has
@@ -7,7 +8,7 @@ import MapsnapFormats
 /// is relative, so the page works offline and behind a proxy under a path prefix; it needs nothing
 /// from the internet.
 enum PreviewPage {
-    static func html(_ styles: [ServedStyle], leaflet: Bool) -> String {
+    static func html(_ styles: [ServedStyle], leaflet: Bool, format: ImageEncoding.Format = .png) -> String {
         let config = JSONValue.array(styles.map { s in
             .object(JSONObject([
                 ("id", .string(s.id)), ("name", .string(s.name)),
@@ -26,7 +27,7 @@ enum PreviewPage {
             "<li><b>\(Markup.escape(s.name))</b> <code>\(Markup.escape(s.id))</code>: "
                 + "<a href=\"styles/\(Markup.escape(s.id)).json\">TileJSON</a>, "
                 + "<a href=\"styles/\(Markup.escape(s.id))/wmts.xml\">WMTS</a>, "
-                + "tiles <code>styles/\(Markup.escape(s.id))/{z}/{x}/{y}.png</code></li>"
+                + "tiles <code>styles/\(Markup.escape(s.id))/{z}/{x}/{y}.\(format.fileExtension)</code></li>"
         }.joined(separator: "\n")
         let center = first.map { String(format: "%.5f,%.5f", $0.center.latitude, $0.center.longitude) } ?? "43.73600,7.42600"
         return """
@@ -95,7 +96,7 @@ enum PreviewPage {
             div.id = "map-" + s.id;
             document.getElementById("maps").append(h, div);
             const map = L.map(div, { minZoom: s.minzoom, maxZoom: s.maxzoom }).setView(s.center, s.zoom);
-            new RegionTiles("styles/" + encodeURIComponent(s.id) + "/{z}/{x}/{y}{r}.png",
+            new RegionTiles("styles/" + encodeURIComponent(s.id) + "/{z}/{x}/{y}{r}.\(format.fileExtension)",
                             { minZoom: s.minzoom, maxZoom: s.maxzoom, regions: s.regions, attribution: s.attribution }).addTo(map);
           }
         }

@@ -5,7 +5,7 @@ import MapsnapKit
 /// (a ResourceURL template) with the GoogleMapsCompatible tile matrix set (EPSG:3857, 256-px
 /// tiles), which QGIS, ArcGIS and OpenLayers open.
 enum WMTSCapabilities {
-    static func document(_ style: ServedStyle, base: String) -> String {
+    static func document(_ style: ServedStyle, base: String, format: ImageEncoding.Format = .png) -> String {
         let b = style.bounds
         let id = xml(style.id)
         var matrices = ""
@@ -43,9 +43,9 @@ enum WMTSCapabilities {
                 <ows:UpperCorner>\(b.east) \(b.north)</ows:UpperCorner>
               </ows:WGS84BoundingBox>
               <Style isDefault="true"><ows:Identifier>default</ows:Identifier></Style>
-              <Format>image/png</Format>
+              <Format>\(format.contentType)</Format>
               <TileMatrixSetLink><TileMatrixSet>GoogleMapsCompatible</TileMatrixSet></TileMatrixSetLink>
-              <ResourceURL format="image/png" resourceType="tile" template="\(xml(base))/styles/\(id)/{TileMatrix}/{TileCol}/{TileRow}.png"/>
+              <ResourceURL format="\(format.contentType)" resourceType="tile" template="\(xml(base))/styles/\(id)/{TileMatrix}/{TileCol}/{TileRow}.\(format.fileExtension)"/>
             </Layer>
             <TileMatrixSet>
               <ows:Identifier>GoogleMapsCompatible</ows:Identifier>

@@ -17,7 +17,7 @@ final class RenderService: @unchecked Sendable {
     /// Starts `workers` threads; each loads `styles` before its first job.
     /// Fewer threads than asked when the system refuses some (`shortfall` says why); throws when
     /// it refuses all.
-    init(workers: Int, queueLimit: Int, styles: [StyleSelection], compression: PNGCompression, gate: RenderGate?) throws(WorkerPoolError) {
+    init(workers: Int, queueLimit: Int, styles: [StyleSelection], encoding: ImageEncoding, gate: RenderGate?) throws(WorkerPoolError) {
         self.queueLimit = queueLimit
         self.gate = gate
         let warm = self.warm
@@ -25,7 +25,7 @@ final class RenderService: @unchecked Sendable {
         for _ in 0..<asked { warm.enter() }
         do {
             pool = try WorkerPool(threads: asked) {
-                let worker = ServeWorker(styles: styles, compression: compression)
+                let worker = ServeWorker(styles: styles, encoding: encoding)
                 warm.leave()
                 return worker
             }

@@ -6,12 +6,12 @@ import MapsnapKit
 final class ServeWorker {
     let items: BatchItemRenderer
     private var metatiles: [Int: MetatileRenderer] = [:]
-    let compression: PNGCompression
+    let encoding: ImageEncoding
 
     /// Loads every served style now, so that the first request does not pay for it.
-    init(styles: [StyleSelection], compression: PNGCompression) {
+    init(styles: [StyleSelection], encoding: ImageEncoding) {
         items = BatchItemRenderer()
-        self.compression = compression
+        self.encoding = encoding
         for s in styles { _ = try? items.snapshotters.snapshotter(for: s) }
     }
 
@@ -21,7 +21,7 @@ final class ServeWorker {
 
     func metatileRenderer(scale: Int) -> MetatileRenderer {
         if let r = metatiles[scale] { return r }
-        let r = MetatileRenderer(scale: scale, compression: compression)
+        let r = MetatileRenderer(scale: scale, encoding: encoding)
         metatiles[scale] = r
         return r
     }

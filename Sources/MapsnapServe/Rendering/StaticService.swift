@@ -38,8 +38,10 @@ final class StaticService: Sendable {
             let start = Date()
             let response: HTTPResponse
             do {
-                let png = try worker.items.snapshot(item).encoded()
-                response = .cacheable(png, contentType: "image/png", maxAge: maxAge)
+                let image = try worker.items.snapshot(item).encoded()
+                response = .cacheable(image, contentType: item.request.encoding.contentType, maxAge: maxAge)
+            } catch RenderError.jpegNeedsOpaqueImage {
+                response = HTTPError.badRequest(RenderError.jpegNeedsOpaqueImage.description).response
             } catch let e as SnapshotError {
                 switch e {
                 case .request(let error): response = HTTPError.badRequest(names.message(error)).response

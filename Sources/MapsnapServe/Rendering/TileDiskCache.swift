@@ -23,7 +23,7 @@ final class TileDiskCache: @unchecked Sendable {
     var onError: @Sendable (String) -> Void = { _ in }
 
     /// The files of every style at scales 1 and 2, opened (created) now; errors name `cache`.
-    init(path: String, styles: [ServedStyle], metatileSize: Int, compression: PNGCompression) throws(RequestError) {
+    init(path: String, styles: [ServedStyle], metatileSize: Int, encoding: ImageEncoding) throws(RequestError) {
         var isDir: ObjCBool = false
         let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? isDir.boolValue : !path.lowercased().hasSuffix(".mbtiles")
         if !isFolder && styles.count > 1 {
@@ -41,7 +41,7 @@ final class TileDiskCache: @unchecked Sendable {
                 let file = isFolder ? URL(fileURLWithPath: path).appendingPathComponent("\(style.id)\(suffix).mbtiles").path
                     : String(path.dropLast(".mbtiles".count)) + suffix + ".mbtiles"
                 archives[Key(style: style.id, scale: scale)] = try TileCacheArchive(
-                    path: file, style: style.selection, scale: scale, metatileSize: metatileSize, compression: compression,
+                    path: file, style: style.selection, scale: scale, metatileSize: metatileSize, encoding: encoding,
                     styleName: style.name, attribution: style.attribution)
             }
         }
@@ -57,7 +57,7 @@ final class TileDiskCache: @unchecked Sendable {
         let reader = readers.withLock { $0[key]?.popLast() } ?? (try? archive.reader())
         guard let reader else { return nil }
         defer { readers.withLock { $0[key, default: []].append(reader) } }
-        return reader.png(id)
+        return reader.data(id)
     }
 
     func write(style: String, scale: Int, _ tiles: [(TileID, Data)]) {
@@ -90,7 +90,7 @@ final class TileDiskCache: @unchecked Sendable {
             var touched: Set<Key> = []
             for (key, id, png) in batch where !failed.contains(archives[key]!.path) {
                 do {
-                    try archives[key]!.write(id, png: png)
+                    try archives[key]!.write(id, data: png)
                     touched.insert(key)
                 } catch {
                     failed.insert(archives[key]!.path)

@@ -11,7 +11,7 @@ final class TileMemoryCache: Sendable {
 
     /// A tile and its entity tag (hashed once, when it is stored).
     struct Entry: @unchecked Sendable {
-        let png: Data
+        let data: Data
         let etag: String
     }
 
@@ -51,11 +51,11 @@ final class TileMemoryCache: Sendable {
     }
 
     func put(_ key: Key, _ entry: Entry) {
-        let cost = entry.png.count + Self.overhead
+        let cost = entry.data.count + Self.overhead
         guard cost <= capacity else { return }
         storage.withLock { s in
             if let i = s.index[key] {
-                s.bytes -= s.nodes[i].entry.png.count + Self.overhead
+                s.bytes -= s.nodes[i].entry.data.count + Self.overhead
                 s.nodes[i].entry = entry
                 Self.unlink(i, &s)
                 Self.pushNewest(i, &s)
@@ -70,8 +70,8 @@ final class TileMemoryCache: Sendable {
             while s.bytes > capacity, let old = s.oldest {
                 Self.unlink(old, &s)
                 s.index[s.nodes[old].key] = nil
-                s.bytes -= s.nodes[old].entry.png.count + Self.overhead
-                s.nodes[old].entry = Entry(png: Data(), etag: "")
+                s.bytes -= s.nodes[old].entry.data.count + Self.overhead
+                s.nodes[old].entry = Entry(data: Data(), etag: "")
                 s.free.append(old)
             }
         }

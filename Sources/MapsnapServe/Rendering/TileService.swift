@@ -25,8 +25,13 @@ final class TileService: Sendable {
     /// The requests waiting for each metatile being drawn.
     private let waiting = Mutex<[MetaKey: [(TileID, ResponsePromise)]]>([:])
 
+    /// The tiles' format: one per server.
+    let format: ImageEncoding.Format
+    private var contentType: String { format.contentType }
+
     init(memory: TileMemoryCache, disk: TileDiskCache?, render: RenderService, metrics: Metrics, metatileSize: Int,
-         renderTimeout: Double, maxAge: Int) {
+         renderTimeout: Double, maxAge: Int, format: ImageEncoding.Format = .png) {
+        self.format = format
         self.memory = memory
         self.disk = disk
         self.render = render
@@ -43,9 +48,9 @@ final class TileService: Sendable {
             metrics.cache(.memoryHit)
             return .now(response(hit))
         }
-        if let png = disk?.read(style: style.id, scale: scale, id) {
+        if let data = disk?.read(style: style.id, scale: scale, id) {
             metrics.cache(.diskHit)
-            let entry = TileMemoryCache.Entry(png: png, etag: EntityTag.of(png))
+            let entry = TileMemoryCache.Entry(data: data, etag: EntityTag.of(data))
             memory.put(key, entry)
             return .now(response(entry))
         }
@@ -104,7 +109,7 @@ final class TileService: Sendable {
         encode(encoding, meta, style, with: worker.metatileRenderer(scale: meta.scale))
         let (entries, failure) = encoding.waitUntilFinished()
         metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
-        disk?.write(style: style.id, scale: meta.scale, entries.map { ($0.key, $0.value.png) })
+        disk?.write(style: style.id, scale: meta.scale, entries.map { ($0.key, $0.value.data) })
         answerAll(meta) { [self] id in
             if let entry = entries[id] { return response(entry) }
             if let failure { return .text(500, "tile \(id) of '\(style.id)': \(failure)") }
@@ -120,7 +125,7 @@ final class TileService: Sendable {
             guard let id = encoding.take(preferring: wanted) else { return }
             do {
                 let tile = try encoding.drawn.tile(id, flatTilesOf: renderer)
-                let entry = TileMemoryCache.Entry(png: tile.png, etag: EntityTag.of(tile.png))
+                let entry = TileMemoryCache.Entry(data: tile.data, etag: EntityTag.of(tile.data))
                 memory.put(TileMemoryCache.Key(style: style.id, tile: TileKey(z: id.z, x: id.x, y: id.y, scale: meta.scale)), entry)
                 encoding.done(id, .success(entry))
                 if wanted.contains(id) { answer(meta, id, with: response(entry)) }
@@ -149,8 +154,8 @@ final class TileService: Sendable {
     }
 
     private func response(_ entry: TileMemoryCache.Entry) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(maxAge)")],
-                     body: entry.png)
+        HTTPResponse(status: 200, headers: [("Content-Type", contentType), ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(maxAge)")],
+                     body: entry.data)
     }
 
     /// 503: the render queue is full.

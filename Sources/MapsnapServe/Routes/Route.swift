@@ -17,7 +17,7 @@ public enum Route: Sendable {
     /// `/styles/{id}/wmts.xml`.
     case wmts(style: String)
     /// `/styles/{id}/{z}/{x}/{y}[@2x].png`.
-    case tile(style: String, TileID, scale: Int)
+    case tile(style: String, TileID, scale: Int, format: ImageEncoding.Format)
     /// `/styles/{id}/static/…`: tileserver-gl's grammar.
     case tileserverStatic(TileserverStaticURL)
     /// `/styles/v1/{user}/{style}/static/…`: the Mapbox Static Images API's grammar.
@@ -113,17 +113,20 @@ public enum Route: Sendable {
         throw .notFound("no such page: /styles/\(RequestTarget.shown(s.joined(separator: "/"))) (tiles are /styles/{id}/{z}/{x}/{y}.png)")
     }
 
-    /// `{z}/{x}/{y}.png` or `{y}@2x.png`: plain decimal numbers, anything else is not a tile (404).
+    /// `{z}/{x}/{y}.png` or `{y}@2x.png` (`.webp`, `.jpg`, `.jpeg`): plain decimal numbers, anything
+    /// else is not a tile (404).
     private static func tile(_ id: String, _ z: String, _ x: String, _ yFile: String) throws(HTTPError) -> Route {
         var y = Substring(yFile)
         var scale = 1
-        guard y.hasSuffix(".png") else { throw .notFound("tile: /styles/{id}/{z}/{x}/{y}.png or {y}@2x.png (only png is drawn)") }
-        y = y.dropLast(4)
+        guard let dot = y.lastIndex(of: "."), let format = ImageEncoding.Format(fileName: String(y)) else {
+            throw .notFound("tile: /styles/{id}/{z}/{x}/{y}.png or {y}@2x.png (or .webp, .jpg)")
+        }
+        y = y[..<dot]
         if y.hasSuffix("@2x") { scale = 2; y = y.dropLast(3) }
         func number<S: StringProtocol>(_ t: S) -> Int? { t.count <= 9 && !t.isEmpty && t.allSatisfy { ("0"..."9").contains($0) } ? Int(t) : nil }
         guard let zn = number(z), let xn = number(x), let yn = number(y) else {
             throw .notFound("tile \(RequestTarget.shown(z))/\(RequestTarget.shown(x))/\(RequestTarget.shown(y)): not a tile address (whole numbers z/x/y)")
         }
-        return .tile(style: id, TileID(z: zn, x: xn, y: yn), scale: scale)
+        return .tile(style: id, TileID(z: zn, x: xn, y: yn), scale: scale, format: format)
     }
 }

@@ -102,15 +102,18 @@ final class Router: Sendable {
                 guard let file = s.leaflet.contents[name] else { throw HTTPError.notFound("no such file: /leaflet/\(RequestTarget.shown(name))") }
                 return .now(.cacheable(file.body, contentType: file.type, maxAge: maxAge))
             case .styleList:
-                return .now(Self.varying(.fresh(Data(StyleList.document(s.styles, base: base).prettyPrinted.utf8), contentType: "application/json")))
+                return .now(Self.varying(.fresh(Data(StyleList.document(s.styles, base: base, format: s.tiles.format).prettyPrinted.utf8), contentType: "application/json")))
             case .tileJSON(let id):
-                let doc = TileJSON.document(try style(id), base: base).prettyPrinted
+                let doc = TileJSON.document(try style(id), base: base, format: s.tiles.format).prettyPrinted
                 return .now(Self.varying(.cacheable(Data(doc.utf8), contentType: "application/json", maxAge: maxAge)))
             case .wmts(let id):
-                let doc = WMTSCapabilities.document(try style(id), base: base)
+                let doc = WMTSCapabilities.document(try style(id), base: base, format: s.tiles.format)
                 return .now(Self.varying(.cacheable(Data(doc.utf8), contentType: "application/xml; charset=utf-8", maxAge: maxAge)))
-            case .tile(let id, let tile, let scale):
+            case .tile(let id, let tile, let scale, let format):
                 let st = try style(id)
+                guard format == s.tiles.format else {
+                    throw HTTPError.notFound("tile \(tile): this server draws \(s.tiles.format.rawValue) tiles, /styles/{id}/{z}/{x}/{y}.\(s.tiles.format.fileExtension) (mapsnap serve --format)")
+                }
                 guard st.serves(tile) else {
                     let why = st.zooms.contains(tile.z)
                         ? (tile.x < 1 << tile.z && tile.y < 1 << tile.z ? "outside the data (only background there)" : "outside the world at zoom \(tile.z)")

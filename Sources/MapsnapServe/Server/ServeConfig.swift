@@ -42,7 +42,8 @@ public struct ServeConfig: Sendable {
     /// `Access-Control-Allow-Origin` on map resources; nil sends none.
     public var cors: String? = "*"
     public var metatileSize = 8
-    public var compression = TilePyramidOptions.defaultCompression
+    /// How tiles are encoded (one format per server; static images choose their own).
+    public var encoding = TilePyramidOptions.defaultEncoding
 
     public init() {
         http.threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, InputLimits.httpThreads.upperBound))

@@ -84,7 +84,7 @@ public final class Server {
         var disk: TileDiskCache?
         if let path = config.cache {
             do {
-                disk = try TileDiskCache(path: path, styles: styles, metatileSize: config.metatileSize, compression: config.compression)
+                disk = try TileDiskCache(path: path, styles: styles, metatileSize: config.metatileSize, encoding: config.encoding)
                 disk?.onError = { if !quiet { console.warning("--cache: \($0)") } }
             } catch {
                 console.error(word(error))
@@ -95,7 +95,7 @@ public final class Server {
         let render: RenderService
         do {
             render = try RenderService(workers: config.jobs, queueLimit: config.renderQueue, styles: styles.map(\.selection),
-                                       compression: config.compression, gate: gate)
+                                       encoding: config.encoding, gate: gate)
         } catch {
             console.error("--jobs: \(error)")
             http.stop()
@@ -114,10 +114,11 @@ public final class Server {
         router.ready(Router.Services(
             styles: styles, byID: Dictionary(uniqueKeysWithValues: styles.map { ($0.id, $0) }),
             tiles: TileService(memory: memory, disk: disk, render: render, metrics: metrics, metatileSize: config.metatileSize,
-                               renderTimeout: config.renderTimeout, maxAge: config.maxAge),
+                               renderTimeout: config.renderTimeout, maxAge: config.maxAge,
+                               format: config.encoding.effectiveFormat),
             statics: StaticService(render: render, metrics: metrics, renderTimeout: config.renderTimeout, maxAge: config.maxAge,
                                    maxImageSide: config.maxImageSide),
-            preview: Data(PreviewPage.html(styles, leaflet: leaflet.available).utf8), leaflet: leaflet))
+            preview: Data(PreviewPage.html(styles, leaflet: leaflet.available, format: config.encoding.effectiveFormat).utf8), leaflet: leaflet))
         console.out("mapsnap serve: ready: http://\(listening)/ (styles: \(styles.map(\.id).joined(separator: ", ")); \(config.jobs) render workers)")
 
         stop.wait()

@@ -94,12 +94,12 @@ public final class MBTilesWriter {
     }
 
     /// Stores one tile (XYZ address; flipped to TMS inside). Identical images are stored once.
-    public func write(_ id: TileID, png: Data) throws(TileArchiveError) {
-        let key = TileHash.hex(png)
+    public func write(_ id: TileID, data: Data) throws(TileArchiveError) {
+        let key = TileHash.hex(data)
         if !knownImages.contains(key) {
             sqlite3_reset(insertImage)
             bind(insertImage, 1, key)
-            _ = png.withUnsafeBytes { sqlite3_bind_blob(insertImage, 2, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
+            _ = data.withUnsafeBytes { sqlite3_bind_blob(insertImage, 2, $0.baseAddress, Int32($0.count), SQLITE_TRANSIENT) }
             try step(insertImage, what: "tile \(id)")
             knownImages.insert(key)
         }
