@@ -24,7 +24,7 @@ public final class MapRenderer {
     public let markerIcons = MarkerIconImages()
 
     public init(style: StyleDocument, sources: [String: any VectorTileProvider], sprites: [SpriteSheet] = [],
-                rasterSources: [String: (source: MBTilesRasterSource, tileSize: Int)] = [:]) {
+                rasterSources: [String: (source: ArchiveRasterSource, tileSize: Int)] = [:]) {
         self.style = style
         self.sources = sources
         rasterTiles = rasterSources.mapValues { RasterTiles(source: $0.source, tileSize: $0.tileSize) }

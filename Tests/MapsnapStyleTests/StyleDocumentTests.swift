@@ -52,7 +52,7 @@ import MapsnapGeo
         guard case .vector(let source)? = style.sources["osm"] else { Issue.record("no source"); return }
         #expect(source.maxZoom == 14 && source.minZoom == 0)
         #expect(source.attribution == "© OSM")
-        #expect(source.mbtilesPath == "/maps/data/monaco.mbtiles")
+        #expect(source.archivePath == "/maps/data/monaco.mbtiles")
         let water = style.layers[1]
         #expect(water.source == "osm" && water.sourceLayer == "water")
         #expect(!water.isVisible(atZoom: 1.9) && water.isVisible(atZoom: 2) && water.isVisible(atZoom: 9.99) && !water.isVisible(atZoom: 10))
@@ -67,14 +67,16 @@ import MapsnapGeo
         ("mbtiles://100%.mbtiles", "/maps/styles/100%.mbtiles"),     // not an escape: used as written
         ("mbtiles://%FF.mbtiles", "/maps/styles/%FF.mbtiles"),       // not UTF-8: used as written
         ("https://example.com/tiles.json", nil),
-        ("pmtiles://x.pmtiles", nil),
+        ("pmtiles://x.pmtiles", "/maps/styles/x.pmtiles"),
+        ("pmtiles:///data/planet.pmtiles", "/data/planet.pmtiles"),
+        ("pmtiles://https://example.com/planet.pmtiles", nil),   // a remote archive: not read offline
     ] as [(String, String?)])
-    func mbtilesPaths(url: String, path: String?) {
-        #expect(VectorSource.mbtilesPath(fromURL: url, relativeTo: URL(fileURLWithPath: "/maps/styles")) == path)
+    func archivePaths(url: String, path: String?) {
+        #expect(VectorSource.archivePath(fromURL: url, relativeTo: URL(fileURLWithPath: "/maps/styles")) == path)
     }
 
     @Test func mbtilesPathWithoutBase() {
-        #expect(VectorSource.mbtilesPath(fromURL: "mbtiles://data/x.mbtiles", relativeTo: nil) == "data/x.mbtiles")
+        #expect(VectorSource.archivePath(fromURL: "mbtiles://data/x.mbtiles", relativeTo: nil) == "data/x.mbtiles")
     }
 
     @Test func loadResolvesAgainstTheFilesFolder() throws {
@@ -85,7 +87,7 @@ import MapsnapGeo
         try Data(#"{"version": 8, "sources": {"a": {"type": "vector", "url": "mbtiles://tiles/a.mbtiles"}, "g": {"type": "geojson", "data": "track.geojson"}}, "layers": []}"#.utf8).write(to: file)
         let style = try StyleDocument.load(contentsOf: file)
         guard case .vector(let a)? = style.sources["a"], case .geojson(let g)? = style.sources["g"] else { Issue.record("sources"); return }
-        #expect(a.mbtilesPath == folder.appendingPathComponent("tiles/a.mbtiles").standardizedFileURL.path)
+        #expect(a.archivePath == folder.appendingPathComponent("tiles/a.mbtiles").standardizedFileURL.path)
         #expect(g.data == .url("track.geojson"))
         #expect(g.fileURL?.path == folder.appendingPathComponent("track.geojson").standardizedFileURL.path)
     }
@@ -226,7 +228,7 @@ import MapsnapGeo
         """#).get()
         #expect(good.warnings.isEmpty, "\(good.warnings)")
         guard case .raster(let source)? = good.sources["sat"] else { Issue.record("not a raster source"); return }
-        #expect(source.tileSize == 256 && source.location.mbtilesPath == "/maps/styles/sat.mbtiles")
+        #expect(source.tileSize == 256 && source.location.archivePath == "/maps/styles/sat.mbtiles")
         guard case .raster(let layer) = good.layers[0].kind else { Issue.record("not a raster layer"); return }
         #expect(layer.opacity.constantValue == 0.5 && layer.saturation.constantValue == -1 && layer.resampling.constantValue == .nearest)
     }

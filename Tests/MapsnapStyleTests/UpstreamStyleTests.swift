@@ -23,7 +23,7 @@ import Testing
             return
         }
         #expect(source.url?.hasPrefix("https://api.maptiler.com/") == true)
-        #expect(source.mbtilesPath == nil)
+        #expect(source.archivePath == nil)
         #expect(source.maxZoom == 22)
         for warning in style.warnings { print("\(name): warning: \(warning)") }
         #expect(style.warnings.isEmpty, "\(style.warnings.map(\.description))")

@@ -41,7 +41,7 @@ public struct Address: Sendable, Equatable {
 /// Reverse geocoding from the map's own tiles, with a cache on a ~100 m grid (as a phone
 /// throttles its geocoder): nearby points in one run share one lookup. Not for concurrent use.
 public final class ReverseGeocoder {
-    let sources: [MBTilesVectorSource]
+    let sources: [ArchiveVectorSource]
     /// Where the geocoder has data: a point outside every region has no address.
     public let coverage: DataCoverage
     private var cache: [GridKey: Address] = [:]

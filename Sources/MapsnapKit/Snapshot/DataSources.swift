@@ -11,9 +11,9 @@ import MapsnapTiles
 /// side (the embedded data folder holds one archive per region). Errors name the field the path
 /// came from: `sources.NAME`, `tiles[i]` or `style`.
 struct DataSources {
-    var vector: [String: MBTilesVectorSource] = [:]
+    var vector: [String: ArchiveVectorSource] = [:]
     var geoJSON: [String: any VectorTileProvider] = [:]
-    var raster: [String: (source: MBTilesRasterSource, tileSize: Int)] = [:]
+    var raster: [String: (source: ArchiveRasterSource, tileSize: Int)] = [:]
     /// The sources' credits, each once, in source-name order.
     var credits: [String] = []
     var coverage = DataCoverage(regions: [])
@@ -35,7 +35,7 @@ struct DataSources {
                     paths = [(override, FieldPath("sources").appending(name))]
                 } else if !selection.tiles.isEmpty {
                     paths = selection.tiles.enumerated().map { ($0.element, FieldPath("tiles").appending(index: $0.offset)) }
-                } else if let path = source.mbtilesPath {
+                } else if let path = source.archivePath {
                     paths = [(path, FieldPath("style"))]
                 } else {
                     let url = source.url ?? source.tiles?.first ?? "no url"
@@ -44,11 +44,11 @@ struct DataSources {
                         .field(FieldPath("sources").appending(name)), .text(" (or "), .field(FieldPath("tiles")), .text(")"),
                     ])
                 }
-                var archives: [MBTilesArchive] = []
+                var archives: [any TileArchive] = []
                 for (path, field) in paths {
                     archives += try Self.open(path, field: field, source: field.root == "style" ? name : nil)
                 }
-                let provider = MBTilesVectorSource(archives: archives)
+                let provider = ArchiveVectorSource(archives: archives)
                 vector[name] = provider
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
                 for a in archives {
@@ -63,14 +63,14 @@ struct DataSources {
             case .raster(let definition):
                 let source = definition.location
                 let field = selection.sources[name] != nil ? FieldPath("sources").appending(name) : FieldPath("style")
-                guard let path = selection.sources[name] ?? source.mbtilesPath else {
+                guard let path = selection.sources[name] ?? source.archivePath else {
                     let url = source.url ?? source.tiles?.first ?? "no url"
                     throw RequestError(FieldPath("style"), segments: [
                         .text("raster source '\(name)' points to \(url), which cannot be read offline; map it to a local archive with "),
                         .field(FieldPath("sources").appending(name)),
                     ])
                 }
-                let provider = MBTilesRasterSource(archives: try Self.open(path, field: field, source: name))
+                let provider = ArchiveRasterSource(archives: try Self.open(path, field: field, source: name))
                 raster[name] = (provider, definition.tileSize)
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
             default:

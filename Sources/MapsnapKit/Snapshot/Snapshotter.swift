@@ -18,7 +18,7 @@ public final class Snapshotter {
     /// The data credit drawn by default: the sources' attribution, else OpenMapTiles and OSM for
     /// vector data without one; nil when the style draws no data at all (a background only).
     public let attribution: String?
-    let vectorSources: [String: MBTilesVectorSource]
+    let vectorSources: [String: ArchiveVectorSource]
 
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
 
@@ -54,7 +54,7 @@ public final class Snapshotter {
     }
 
     /// The vector sources' archives, by source name (for the geocoder and pyramid planning).
-    public var archivesBySource: [String: [MBTilesArchive]] { vectorSources.mapValues(\.archives) }
+    public var archivesBySource: [String: [any TileArchive]] { vectorSources.mapValues(\.archives) }
 
     /// The style's layers drawn from the OpenMapTiles `poi` source layer.
     var poiLayerIDs: Set<String> { Set(style.layers.filter { $0.sourceLayer == "poi" }.map(\.id)) }

@@ -48,11 +48,11 @@ public final class RasterTileImage {
 /// A raster source's tiles for one renderer, decoded on first use and kept (a missing or corrupt
 /// tile is remembered too).
 final class RasterTiles {
-    let source: MBTilesRasterSource
+    let source: ArchiveRasterSource
     let tileSize: Int
     private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256)
 
-    init(source: MBTilesRasterSource, tileSize: Int) {
+    init(source: ArchiveRasterSource, tileSize: Int) {
         self.source = source
         self.tileSize = tileSize
     }

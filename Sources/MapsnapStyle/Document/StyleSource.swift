@@ -33,27 +33,28 @@ public struct VectorSource: Sendable, Hashable {
     /// The spec default is 22; the renderer also clamps to the archive's own maxzoom.
     public var maxZoom: Int = 22
     public var attribution: String?
-    /// For `mbtiles://path` URLs: the local file path, resolved against the style file's folder
-    /// when relative. nil for other URLs.
-    public var mbtilesPath: String?
+    /// For `mbtiles://path` and `pmtiles://path` URLs: the local file path, resolved against the
+    /// style file's folder when relative. nil for other URLs.
+    public var archivePath: String?
 
     public init(url: String? = nil, tiles: [String]? = nil, minZoom: Int = 0, maxZoom: Int = 22,
-                attribution: String? = nil, mbtilesPath: String? = nil) {
+                attribution: String? = nil, archivePath: String? = nil) {
         self.url = url
         self.tiles = tiles
         self.minZoom = minZoom
         self.maxZoom = maxZoom
         self.attribution = attribution
-        self.mbtilesPath = mbtilesPath
+        self.archivePath = archivePath
     }
 
     /// `mbtiles:///abs/x.mbtiles` → `/abs/x.mbtiles`; `mbtiles://data/x.mbtiles` and
     /// `mbtiles://../data/x.mbtiles` → relative to the folder `base` (the style's folder) when
-    /// given, else left relative.
-    public static func mbtilesPath(fromURL url: String, relativeTo base: URL?) -> String? {
-        let scheme = "mbtiles://"
-        guard url.lowercased().hasPrefix(scheme) else { return nil }
+    /// given, else left relative. `pmtiles://` the same (a URL after it, `pmtiles://https://…`,
+    /// is not local: nil).
+    public static func archivePath(fromURL url: String, relativeTo base: URL?) -> String? {
+        guard let scheme = ["mbtiles://", "pmtiles://"].first(where: { url.lowercased().hasPrefix($0) }) else { return nil }
         let path = String(url.dropFirst(scheme.count))
+        if scheme == "pmtiles://", path.contains("://") { return nil }
         guard !path.isEmpty else { return nil }
         let decoded = percentDecoded(path) ?? path
         if decoded.hasPrefix("/") { return URL(fileURLWithPath: decoded).standardizedFileURL.path }
@@ -183,7 +184,7 @@ extension StyleSource {
             source.minZoom = zoom("minzoom", default: 0)
             source.maxZoom = zoom("maxzoom", default: 22)
             source.attribution = string("attribution")
-            source.mbtilesPath = source.url.flatMap { VectorSource.mbtilesPath(fromURL: $0, relativeTo: baseURL) }
+            source.archivePath = source.url.flatMap { VectorSource.archivePath(fromURL: $0, relativeTo: baseURL) }
             guard log.errors.count == errorsBefore else { return nil }
             guard type == "raster" else { return .vector(source) }
             var raster = RasterSource(location: source)

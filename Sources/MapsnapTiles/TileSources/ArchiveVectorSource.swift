@@ -1,11 +1,11 @@
 import MapsnapGeo
-/// A vector source backed by one or more MBTiles archives with disjoint data (e.g. several
-/// regions): every archive's copy of a tile is drawn. Decoded tiles are kept in a `TileCache`.
-public final class MBTilesVectorSource: VectorTileProvider {
-    public let archives: [MBTilesArchive]
+/// A vector source backed by one or more archives (MBTiles or PMTiles) with disjoint data (e.g.
+/// several regions): every archive's copy of a tile is drawn. Decoded tiles are kept in a `TileCache`.
+public final class ArchiveVectorSource: VectorTileProvider {
+    public let archives: [any TileArchive]
     private var cache = TileCache<TileID, [VectorTile]>()
 
-    public init(archives: [MBTilesArchive]) {
+    public init(archives: [any TileArchive]) {
         precondition(!archives.isEmpty)
         self.archives = archives
     }

@@ -1,12 +1,12 @@
 import Foundation
 import MapsnapGeo
-/// A raster source backed by MBTiles archives of PNG, JPEG or WebP tiles (a satellite or
+/// A raster source backed by archives (MBTiles or PMTiles) of PNG, JPEG or WebP tiles (a satellite or
 /// hillshade base, or a pyramid mapsnap made): the first archive holding a tile gives its bytes.
 /// The renderer decodes and keeps them.
-public final class MBTilesRasterSource: @unchecked Sendable {
-    public let archives: [MBTilesArchive]
+public final class ArchiveRasterSource: @unchecked Sendable {
+    public let archives: [any TileArchive]
 
-    public init(archives: [MBTilesArchive]) {
+    public init(archives: [any TileArchive]) {
         precondition(!archives.isEmpty)
         self.archives = archives
     }
@@ -18,7 +18,7 @@ public final class MBTilesRasterSource: @unchecked Sendable {
     /// The tile's image bytes as stored, and the archive they came from; nil when no archive has it.
     public func imageData(_ id: TileID) throws(TileArchiveError) -> (data: Data, path: String)? {
         for archive in archives {
-            if let data = try archive.rawTileData(id) { return (data, archive.path) }
+            if let data = try archive.tileData(id) { return (data, archive.path) }
         }
         return nil
     }
