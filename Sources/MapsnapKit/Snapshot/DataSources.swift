@@ -6,8 +6,8 @@ import MapsnapTiles
 
 /// Opens the data a style selection draws: for each of the style's vector sources, the
 /// archives given for it by name (`sources`), else the `tiles` given for every source, else the
-/// style's own `mbtiles://` URL; for each raster source, the archive given by name, else its
-/// `mbtiles://` URL (`tiles` are vector archives). A path may name a folder: every `.mbtiles` in it is read, side by
+/// style's own `mbtiles://` or `pmtiles://` URL; for each raster source, the archive given by name, else its
+/// URL (`tiles` are vector archives). A path may name a folder: every `.mbtiles` and `.pmtiles` in it is read, side by
 /// side (the embedded data folder holds one archive per region). Errors name the field the path
 /// came from: `sources.NAME`, `tiles[i]` or `style`.
 struct DataSources {
@@ -79,19 +79,20 @@ struct DataSources {
         }
     }
 
-    /// The archive at `path`, or every `.mbtiles` in the folder at `path` (sorted by name).
-    static func open(_ path: String, field: FieldPath, source: String?) throws(RequestError) -> [MBTilesArchive] {
+    /// The archive at `path` (MBTiles, or PMTiles by its `.pmtiles` name), or every `.mbtiles` and
+    /// `.pmtiles` in the folder at `path` (sorted by name).
+    static func open(_ path: String, field: FieldPath, source: String?) throws(RequestError) -> [any TileArchive] {
         let prefix = source.map { "source '\($0)': " } ?? ""
         var isDirectory: ObjCBool = false
         var files = [path]
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".mbtiles") }
-            guard !names.isEmpty else { throw RequestError(field, "\(prefix)\(path): the folder holds no .mbtiles archive") }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter(TileArchives.isArchiveName)
+            guard !names.isEmpty else { throw RequestError(field, "\(prefix)\(path): the folder holds no .mbtiles or .pmtiles archive") }
             files = names.sorted().map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
         }
-        var out: [MBTilesArchive] = []
+        var out: [any TileArchive] = []
         for file in files {
-            do { out.append(try MBTilesArchive(path: file)) } catch { throw RequestError(field, prefix + error.description) }
+            do { out.append(try TileArchives.open(file)) } catch { throw RequestError(field, prefix + error.description) }
         }
         return out
     }

@@ -18,6 +18,8 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
     /// Writing: an existing output of another format or layout.
     case incompatible(path: String, reason: String)
     case writeFailed(path: String, what: String, reason: String)
+    /// A PMTiles archive's problem (its message names the file).
+    case pmtiles(PMTilesError)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
             return "\(path): \(reason); refusing to write into it"
         case .writeFailed(let path, let what, let reason):
             return "\(path): cannot write \(what): \(reason)"
+        case .pmtiles(let error):
+            return error.description
         }
     }
 }

@@ -17,7 +17,7 @@ public final class PMTilesArchive {
     public let path: String
     public let header: PMTilesHeader
     /// The metadata JSON object (TileJSON-like: `name`, `attribution`, `vector_layers`, …).
-    public let metadata: JSONObject
+    public let metadataJSON: JSONObject
     private let file: PMTilesFile
     private let root: [PMTilesEntry]
     private var leafCache = PMTilesLeafCache()
@@ -55,7 +55,7 @@ public final class PMTilesArchive {
         root = try PMTilesDirectory.decode(
             Self.decompressed(rootBytes, header.internalCompression, path: path, what: "the root directory", limit: Self.maxDirectoryBytes),
             path: path, directory: "the root directory")
-        metadata = try Self.readMetadata(file, header: header)
+        metadataJSON = try Self.readMetadata(file, header: header)
     }
 
     // MARK: what the header says
@@ -84,7 +84,7 @@ public final class PMTilesArchive {
     }
 
     /// The metadata's `attribution` (may contain HTML), to draw on maps made from these tiles.
-    public var attribution: String? { metadata["attribution"]?.stringValue }
+    public var attribution: String? { metadataJSON["attribution"]?.stringValue }
 
     static func degrees(_ e7: Int32) -> Double { Double(e7) / 10_000_000 }
 

@@ -66,7 +66,7 @@ import MapsnapGeo
             walked += 1
         }
         #expect(walked == tiles.count)
-        #expect(archive.metadata == metadata)
+        #expect(archive.metadataJSON == metadata)
         #expect(archive.header.addressedTilesCount == UInt64(tiles.count))
         #expect(archive.header.tileContentsCount == UInt64(Set(tiles.values).count))
         return archive

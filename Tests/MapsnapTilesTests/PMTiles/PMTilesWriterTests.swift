@@ -77,7 +77,7 @@ import MapsnapGeo
         #expect((archive.minZoom, archive.maxZoom, archive.centerZoom) == (0, 5, 0))
         #expect(archive.bounds == BoundingBox(west: -180, south: -85.0511288, east: 180, north: 85.0511288))
         #expect(archive.center == LatLon(0, 0))
-        #expect(archive.metadata == ["name": "sample"])
+        #expect(archive.metadataJSON == ["name": "sample"])
         #expect(archive.attribution == nil)
         #expect(archive.tileType == .mvt)
     }
@@ -178,7 +178,7 @@ import MapsnapGeo
                             bounds: BoundingBox(west: 7.349, south: 43.71, east: 7.491, north: 43.77),
                             center: LatLon(43.74, 7.42), centerZoom: 13)
         let archive = try PMTilesArchive(path: path)
-        #expect(archive.metadata == metadata)
+        #expect(archive.metadataJSON == metadata)
         #expect(Array(archive.metadata.keys) == Array(metadata.keys))
         #expect(archive.attribution == "© OpenStreetMap contributors")
         #expect((archive.minZoom, archive.maxZoom, archive.centerZoom) == (2, 14, 13))
