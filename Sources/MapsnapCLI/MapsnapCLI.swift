@@ -8,7 +8,8 @@ public enum MapsnapCLI {
     /// Every subcommand, the default (`snapshot`) first. Other targets add theirs (the server).
     public static let builtInCommands: [AnyCommand] = [
         AnyCommand(SnapshotCommand.command), AnyCommand(TilesCommand.command), AnyCommand(BatchCommand.command),
-        AnyCommand(GeocodeCommand.command), AnyCommand(MergeCommand.command), AnyCommand(GlyphsCommand.command),
+        AnyCommand(GeocodeCommand.command), AnyCommand(MergeCommand.command), AnyCommand(ConvertCommand.command),
+        AnyCommand(GlyphsCommand.command),
     ]
 
     /// What a command line asks for.

@@ -120,7 +120,7 @@ public final class TilePyramid {
         for message in failures.messages { onWarning(message) }
         var metadata = metadata(main, boxes)
         metadata[PyramidPlanRecord.completeKey] = stats.failed == 0 ? "true" : "false"
-        do { try sink.writeMetadata(metadata) } catch { throw Self.output("\(error)") }
+        do { try sink.writeMetadata(metadata); try sink.finish() } catch { throw Self.output("\(error)") }
         stats.seconds = Date().timeIntervalSince(start)
         return stats
     }
@@ -158,7 +158,7 @@ public final class TilePyramid {
                 let unfinished = recordedPlan != nil && sink.recorded[PyramidPlanRecord.completeKey] != "true"
                 throw .request(RequestError(FieldPath("output"), segments: [
                     .text(unfinished ? "\(output) is an unfinished pyramid ("
-                          : "\(output) \(options.outputIsMBTiles ? "already exists" : "is not empty") ("),
+                          : "\(output) \(options.outputIsMBTiles || options.outputIsPMTiles ? "already exists" : "is not empty") ("),
                     .field(FieldPath("resume")),
                     .text(unfinished ? " finishes it with the same options; or remove it)" : " adds the missing tiles to it; or remove it)")]))
             }
@@ -214,11 +214,12 @@ public final class TilePyramid {
 
     private func makeSink() throws(PyramidError) -> TileSink {
         if options.outputIsMBTiles { return try MBTilesTileSink(path: options.output, resume: options.resume) }
+        if options.outputIsPMTiles { return try PMTilesTileSink(path: options.output, resume: options.resume) }
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: options.output, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw Self.output("\(options.output) is a file; give a folder or a .mbtiles path") }
+            guard isDir.boolValue else { throw Self.output("\(options.output) is a file; give a folder, a .mbtiles or a .pmtiles path") }
         } else if !URL(fileURLWithPath: options.output).pathExtension.isEmpty {
-            throw Self.output("'\(options.output)' is neither a folder nor a .mbtiles file")
+            throw Self.output("'\(options.output)' is neither a folder nor a .mbtiles or .pmtiles file")
         }
         return try DirectoryTileSink(root: options.output, resume: options.resume, fileExtension: options.encoding.fileExtension)
     }

@@ -8,7 +8,7 @@ public struct TilePyramidOptions: Sendable {
     /// nil: every region of the data (each archive's bounds). West > east crosses the antimeridian.
     public var bbox: BoundingBox?
     public var zooms: ClosedRange<Int> = 12...16
-    /// A folder (`z/x/y.png`, `.webp`, `.jpg`) or a `.mbtiles` file.
+    /// A folder (`z/x/y.png`, `.webp`, `.jpg`), a `.mbtiles` or a `.pmtiles` file.
     public var output: String = "output/tiles"
     public var style = StyleSelection()
     /// 1: 256-px tiles; 2: 512-px `@2x` tiles of the same area.
@@ -32,6 +32,7 @@ public struct TilePyramidOptions: Sendable {
     public init() {}
 
     public var outputIsMBTiles: Bool { output.lowercased().hasSuffix(".mbtiles") }
+    public var outputIsPMTiles: Bool { output.lowercased().hasSuffix(".pmtiles") }
 
     public static let zoomLimit = 0...24
     public static let metatileLimit = InputLimits.metatile

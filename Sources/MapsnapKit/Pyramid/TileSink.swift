@@ -18,6 +18,12 @@ protocol TileSink: AnyObject {
     func writeMetadata(_ metadata: [String: String]) throws
     /// Removes a new output after a failed run, so that nothing half-made is left behind.
     func discard()
+    /// Ends a run whose metadata is written (an archive written in one pass is written now).
+    func finish() throws
+}
+
+extension TileSink {
+    func finish() throws {}
 }
 
 /// `output/tiles/z/x/y.png` (or `.webp`, `.jpg`), each file written atomically (no truncated file after a kill), and
@@ -127,6 +133,11 @@ final class MBTilesTileSink: TileSink {
 
     func discard() {
         guard isNew else { return }
-        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(writer.path + suffix) }
+        Self.removeFiles(of: writer.path)
+    }
+
+    /// The database and SQLite's files beside it.
+    static func removeFiles(of path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
 }

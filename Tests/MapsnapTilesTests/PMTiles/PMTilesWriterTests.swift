@@ -179,7 +179,7 @@ import MapsnapGeo
                             center: LatLon(43.74, 7.42), centerZoom: 13)
         let archive = try PMTilesArchive(path: path)
         #expect(archive.metadataJSON == metadata)
-        #expect(Array(archive.metadata.keys) == Array(metadata.keys))
+        #expect(Array(archive.metadataJSON.keys) == Array(metadata.keys))
         #expect(archive.attribution == "© OpenStreetMap contributors")
         #expect((archive.minZoom, archive.maxZoom, archive.centerZoom) == (2, 14, 13))
         #expect(archive.bounds == BoundingBox(west: 7.349, south: 43.71, east: 7.491, north: 43.77))

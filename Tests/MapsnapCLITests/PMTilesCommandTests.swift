@@ -1,0 +1,119 @@
+import Foundation
+import MapsnapKit
+import MapsnapTiles
+import Testing
+
+/// End to end: PMTiles pyramids (resumable through their partial MBTiles), shards merged into a
+/// PMTiles, `mapsnap convert` round trips, and PMTiles as the data of a snapshot.
+@Suite(.serialized)
+struct PMTilesCommandTests {
+    static let box = "7.415,43.728,7.432,43.740"
+
+    func tiles(_ path: String) throws -> [TileID: Data] {
+        let a = try TileArchives.open(path)
+        var out: [TileID: Data] = [:]
+        for id in try a.tileIDs(atZoom: nil) { out[id] = try a.rawTileData(id) }
+        return out
+    }
+
+    /// The reference reader's view (PyPI's pmtiles, through `MAPSNAP_PYTHON`): tile count and the
+    /// header's tile type; nil where the package is not there.
+    func referenceView(_ path: String) throws -> String? {
+        let python = ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] ?? "python3"
+        let code = """
+        import sys
+        from pmtiles.reader import Reader, MmapSource, all_tiles
+        r = Reader(MmapSource(open(sys.argv[1], 'rb')))
+        print(sum(1 for _ in all_tiles(r.get_bytes)), r.header()['tile_type'].name, r.metadata().get('format'))
+        """
+        let r = try CLIRunner.run([python, "-c", code, path], executable: "/usr/bin/env")
+        if r.status != 0 {
+            if ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] != nil { Issue.record("the reference reader failed: \(r.stderr)") }
+            return nil
+        }
+        return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aPMTilesPyramidEqualsTheMBTilesOneAndResumesAfterAKill() throws {
+        let dir = try CLIRunner.scratch()
+        let mbtiles = dir.appendingPathComponent("whole.mbtiles").path, pmtiles = dir.appendingPathComponent("whole.pmtiles").path
+        let args = ["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2"]
+        #expect(try CLIRunner.run(args + ["-o", mbtiles]).status == 0)
+        let r = try CLIRunner.run(args + ["-o", pmtiles])
+        #expect(r.status == 0, "\(r.stderr)")
+        let expected = try tiles(mbtiles)
+        #expect(try tiles(pmtiles) == expected)
+        #expect(!FileManager.default.fileExists(atPath: pmtiles + ".partial.mbtiles"), "the partial file is removed")
+        let archive = try PMTilesTileArchive(path: pmtiles)
+        #expect(archive.metadata.format == "png" && archive.metadata.minZoom == 14 && archive.metadata.maxZoom == 16)
+        #expect(archive.metadata.attribution?.contains("OpenStreetMap") == true)
+        if let view = try referenceView(pmtiles) { #expect(view == "\(expected.count) PNG png", "\(view)") }
+
+        // Again without --resume: refused, named as finished; with --resume: nothing to do, unchanged.
+        let again = try CLIRunner.run(args + ["-o", pmtiles])
+        #expect(again.status == 2 && again.stderr.contains("already exists"), "\(again.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: pmtiles))
+        #expect(try CLIRunner.run(args + ["--resume", "-o", pmtiles]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pmtiles)) == before)
+
+        // Killed: no PMTiles yet, the partial MBTiles holds what was done; --resume finishes it.
+        let resumed = dir.appendingPathComponent("resumed.pmtiles").path
+        let killed = try CLIRunner.run(args + ["--jobs", "1", "-o", resumed], environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "6"])
+        #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
+        #expect(!FileManager.default.fileExists(atPath: resumed) && FileManager.default.fileExists(atPath: resumed + ".partial.mbtiles"))
+        let plain = try CLIRunner.run(args + ["-o", resumed])
+        #expect(plain.status == 2 && plain.stderr.contains("unfinished"), "\(plain.stderr)")
+        let finish = try CLIRunner.run(args + ["--resume", "-o", resumed])
+        #expect(finish.status == 0 && finish.stderr.contains("skipped"), "\(finish.stderr)")
+        #expect(try tiles(resumed) == expected)
+        #expect(!FileManager.default.fileExists(atPath: resumed + ".partial.mbtiles"))
+    }
+
+    @Test func shardsMergeIntoOnePMTiles() throws {
+        let dir = try CLIRunner.scratch()
+        let args = ["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2"]
+        let whole = dir.appendingPathComponent("whole.mbtiles").path
+        #expect(try CLIRunner.run(args + ["-o", whole]).status == 0)
+        var shards: [String] = []
+        for k in 0..<2 {
+            let shard = dir.appendingPathComponent("shard-\(k).\(k == 0 ? "pmtiles" : "mbtiles")").path
+            let r = try CLIRunner.run(args + ["--shard", "\(k)/2", "-o", shard])
+            #expect(r.status == 0, "\(r.stderr)")
+            shards.append(shard)
+        }
+        let merged = dir.appendingPathComponent("all.pmtiles").path
+        let m = try CLIRunner.run(["merge"] + shards + ["-o", merged])
+        #expect(m.status == 0, "\(m.stderr)")
+        #expect(try tiles(merged) == (try tiles(whole)))
+    }
+
+    @Test func convertRoundTripsAndSnapshotsReadPMTiles() throws {
+        let dir = try CLIRunner.scratch()
+        let source = CLIRunner.repositoryRoot.appendingPathComponent("data/monaco.mbtiles").path
+        let pm = dir.appendingPathComponent("monaco.pmtiles").path, folder = dir.appendingPathComponent("monaco-tiles").path
+        let back = dir.appendingPathComponent("back.mbtiles").path
+        for (input, output) in [(source, pm), (pm, folder), (folder, back)] {
+            let r = try CLIRunner.run(["convert", input, output])
+            #expect(r.status == 0 && r.stderr.contains("tiles →"), "\(r.stderr)")
+        }
+        let original = try tiles(source)
+        #expect(try tiles(pm) == original && (try tiles(back)) == original)
+        #expect(try PMTilesTileArchive(path: pm).archive.tileCompression == .gzip)
+        #expect(try PMTilesTileArchive(path: pm).metadata.vectorLayerIDs == (try MBTilesArchive(path: source)).metadata.vectorLayerIDs)
+        if let view = try referenceView(pm) { #expect(view.hasPrefix("\(original.count) MVT pbf"), "\(view)") }
+
+        // The same snapshot from either archive, and from a style's pmtiles:// URL.
+        let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
+        let view = ["--center", "43.7360,7.4260", "--size", "400x300"]
+        #expect(try CLIRunner.run(view + ["--tiles", source, "-o", a.path]).status == 0)
+        #expect(try CLIRunner.run(view + ["--tiles", pm, "-o", b.path]).status == 0)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+
+        let refused = try CLIRunner.run(["convert", pm, back])
+        #expect(refused.status == 2 && refused.stderr.contains("already exists"), "\(refused.stderr)")
+        let broken = dir.appendingPathComponent("broken.pmtiles")
+        try Data("PMTiles but not really".utf8).write(to: broken)
+        let bad = try CLIRunner.run(view + ["--tiles", broken.path, "-o", a.path])
+        #expect(bad.status == 2 && bad.stderr.contains(broken.path), "\(bad.stderr)")
+    }
+}
