@@ -138,6 +138,10 @@ def seeds(target):
             yield dict(rows).get("json", "").encode()
         for path in files(os.path.join(ROOT, "Tests", "FuzzRegressions", "mbtiles", "*.mbtiles")):
             yield read(path)
+    elif target == "pmtiles":
+        # Small real archives (the regression inputs include one made from Monaco's z0-5 tiles).
+        for path in files(os.path.join(ROOT, "Tests", "FuzzRegressions", "pmtiles", "*.pmtiles")):
+            yield read(path)
     elif target == "style":
         for _, style in styles():
             if isinstance(style, dict) and "layers" in style:

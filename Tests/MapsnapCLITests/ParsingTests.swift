@@ -85,8 +85,8 @@ struct ParsingTests {
         .init(words: ["batch", "a.jsonl", "--size", "big"], message: "--size: 'big' is not WIDTHxHEIGHT (e.g. 1024x768)"),
         .init(words: ["geocode"], message: "give the point as LAT,LON (latitude first)"),
         .init(words: ["geocode", "95,7"], message: "95,7: latitude 95 is outside -90...90"),
-        .init(words: ["merge", "a.mbtiles"], message: "--output: is required: the merged .mbtiles file"),
-        .init(words: ["merge", "-o", "all.mbtiles"], message: "give the .mbtiles files to merge"),
+        .init(words: ["merge", "a.mbtiles"], message: "--output: is required: the merged .mbtiles or .pmtiles file"),
+        .init(words: ["merge", "-o", "all.mbtiles"], message: "give the .mbtiles or .pmtiles files to merge"),
     ]
 
     @Test(arguments: bad)

@@ -243,7 +243,7 @@ struct TilesCommandTests {
               message: "--bbox: west 7.5 is east of east 7.4 (to cross the antimeridian give west > 0 and east < 0, e.g. 170,-10,-170,10)"),
         .init(arguments: ["tiles", "--zoom", "12", "--bbox", "7.4,43.7,7.5,95", "-o", "x.mbtiles"], message: "--bbox: latitude 95 is outside -90...90"),
         .init(arguments: ["tiles", "--zoom", "12", "--bbox", "7.4,43.7", "-o", "x.mbtiles"], message: "--bbox: '7.4,43.7' is not W,S,E,N (west,south,east,north in degrees)"),
-        .init(arguments: ["tiles", "--zoom", "12", "-o", "tiles.zip"], message: "--output: 'tiles.zip' is neither a folder nor a .mbtiles file"),
+        .init(arguments: ["tiles", "--zoom", "12", "-o", "tiles.zip"], message: "--output: 'tiles.zip' is neither a folder nor a .mbtiles or .pmtiles file"),
         .init(arguments: ["tiles", "--zoom", "12", "--shard", "3/3", "-o", "x.mbtiles"], message: "--shard: '3/3' is not K/N with 0 <= K < N (e.g. 0/4)"),
         .init(arguments: ["tiles", "--zoom", "12", "-o", "/nonexistent-folder/x.mbtiles"], message: "--output: /nonexistent-folder/x.mbtiles: folder /nonexistent-folder does not exist"),
         .init(arguments: ["tiles", "-o", "x.mbtiles"], message: "--zoom: is required, e.g. --zoom 12-16"),

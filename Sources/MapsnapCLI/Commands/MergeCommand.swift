@@ -1,6 +1,6 @@
 import MapsnapKit
 
-/// `mapsnap merge A.mbtiles B.mbtiles … -o ALL.mbtiles`
+/// `mapsnap merge A.mbtiles B.pmtiles … -o ALL.mbtiles|ALL.pmtiles`
 struct MergeInvocation: RequestContext {
     var request = MapRequest()
     var inputs: [String] = []
@@ -10,25 +10,25 @@ struct MergeInvocation: RequestContext {
 enum MergeCommand {
     static let command = Command<MergeInvocation>(
         name: "merge",
-        summary: "join the MBTiles of pyramid shards into one",
-        usage: "mapsnap merge SHARD.mbtiles ... -o ALL.mbtiles",
+        summary: "join the MBTiles or PMTiles of pyramid shards into one",
+        usage: "mapsnap merge SHARD.mbtiles|pmtiles ... -o ALL.mbtiles|ALL.pmtiles",
         description: """
-        Joins the MBTiles written by `mapsnap tiles --shard K/N` into one file (a new file; identical
+        Joins the MBTiles or PMTiles written by `mapsnap tiles --shard K/N` into one file (a new file; identical
         tiles stored once; bounds and zoom range the union of the inputs').
         """,
         groups: [
             OptionGroup("Output", [
-                Option(["-o", "--output"], .required("ALL.mbtiles"), help: "the merged archive (must not exist yet)", field: "output") { c, text in
+                Option(["-o", "--output"], .required("ALL.mbtiles"), help: "the merged archive, .mbtiles or .pmtiles (must not exist yet)", field: "output") { c, text in
                     c.output = text
                 },
             ]),
             GeneralOptions.helpOnly(),
         ],
-        positional: ("SHARD.mbtiles", "inputs", { c, text in c.inputs.append(text) }),
+        positional: ("SHARD.mbtiles|pmtiles", "inputs", { c, text in c.inputs.append(text) }),
         initial: MergeInvocation(),
         finish: { c in
-            guard c.output != nil else { throw UsageError(option: "--output", message: "is required: the merged .mbtiles file") }
-            guard !c.inputs.isEmpty else { throw UsageError(option: "", message: "give the .mbtiles files to merge") }
+            guard c.output != nil else { throw UsageError(option: "--output", message: "is required: the merged .mbtiles or .pmtiles file") }
+            guard !c.inputs.isEmpty else { throw UsageError(option: "", message: "give the .mbtiles or .pmtiles files to merge") }
         },
         run: { c, console in run(c, console) })
 

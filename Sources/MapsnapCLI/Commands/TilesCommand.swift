@@ -2,7 +2,7 @@ import Foundation
 import MapsnapGeo
 import MapsnapKit
 
-/// `mapsnap tiles`: a tile pyramid to a folder or an MBTiles file.
+/// `mapsnap tiles`: a tile pyramid to a folder, an MBTiles or a PMTiles file.
 struct TilesInvocation: RequestContext, Verbosity, WorkerCount {
     /// Holds the style and data options and the image encoding.
     var request = MapRequest(encoding: TilePyramidOptions.defaultEncoding)
@@ -19,7 +19,7 @@ struct TilesInvocation: RequestContext, Verbosity, WorkerCount {
 enum TilesCommand {
     static let command = Command<TilesInvocation>(
         name: "tiles",
-        summary: "every XYZ tile of an area and zoom range, to a folder or an MBTiles file",
+        summary: "every XYZ tile of an area and zoom range, to a folder, an MBTiles or a PMTiles file",
         usage: "mapsnap tiles --zoom Z1-Z2 [--bbox W,S,E,N] -o OUTPUT [options]",
         description: """
         Renders every 256-px XYZ tile of a box at each zoom level, as metatiles (labels placed once,
@@ -34,7 +34,7 @@ enum TilesCommand {
                     c.pyramid.zooms = try parseZooms(text)
                     c.sawZoom = true
                 },
-                Option(["-o", "--output"], .required("PATH"), help: "a folder (z/x/y.png, .webp, .jpg) or a .mbtiles file (MBTiles 1.3, identical tiles stored once)",
+                Option(["-o", "--output"], .required("PATH"), help: "a folder (z/x/y.png, .webp, .jpg), a .mbtiles file (MBTiles 1.3, identical tiles stored once)\nor a .pmtiles file (PMTiles v3, clustered; rendered into OUT.partial.mbtiles first)",
                        field: "output") { c, text in
                     c.pyramid.output = text
                     c.sawOutput = true
@@ -63,7 +63,7 @@ enum TilesCommand {
         initial: TilesInvocation(),
         finish: { c in
             guard c.sawZoom else { throw UsageError(option: "--zoom", message: "is required, e.g. --zoom 12-16") }
-            guard c.sawOutput else { throw UsageError(option: "--output", message: "is required: a folder or a .mbtiles file") }
+            guard c.sawOutput else { throw UsageError(option: "--output", message: "is required: a folder, a .mbtiles or a .pmtiles file") }
             c.pyramid.style = c.request.style
             c.pyramid.encoding = c.request.encoding
             try c.pyramid.validate()

@@ -12,8 +12,8 @@ public enum StyleAndDataOptions {
     /// `--tiles`, `--source`, `--sprite` and `--glyphs`: where the style's data comes from; `--text-engine`.
     public static func dataOptions<C: RequestContext>() -> [Option<C>] {
         [
-            .field("tiles", ["--tiles"], "PATH", help: "MBTiles archive (or a folder of them) for the style's vector sources (repeatable)"),
-            .field("sources", ["--source"], help: "MBTiles for the style source NAME (styles with remote sources; repeatable)"),
+            .field("tiles", ["--tiles"], "PATH", help: "MBTiles or PMTiles archive (or a folder of them) for the style's vector sources (repeatable)"),
+            .field("sources", ["--source"], help: "MBTiles or PMTiles for the style source NAME (styles with remote sources; repeatable)"),
             .field("sprite", ["--sprite"], help: "local sprite (PATH.json + PATH.png, @2x too) instead of the style's"),
             .field("glyphs", ["--glyphs"], help: "folder of glyph PBFs (DIR/{fontstack}/{range}.pbf) instead of the style's glyphs"),
             .field("text-engine", ["--text-engine"], help: "labels from the style's glyphs as MapLibre draws them, or system fonts (default auto: glyphs when available)"),
