@@ -1,4 +1,5 @@
 #include "png_writer.h"
+#include "png_writer_private.h"
 #include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <pthread.h>
@@ -146,9 +147,6 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
         snprintf(error, error_size, "cannot encode a %dx%d image with compression %d", width, height, (int)compression);
         return 1;
     }
-    thread_state *state = this_thread();
-    struct libdeflate_compressor *c = state ? libdeflate_for(state, compression) : NULL;
-    if (!c) { snprintf(error, error_size, "out of memory"); return 1; }
     int opaque = pngw_is_opaque(pixels, width, height, stride);
     int channels = opaque ? 3 : 4;
     size_t row_bytes = 1 + (size_t)width * channels;
@@ -164,12 +162,25 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
         row[0] = 0;   /* filter type None */
         convert_row((const uint32_t *)(pixels + (size_t)y * stride), row + 1, width, opaque);
     }
+    /* 8 bits per channel, colour type RGB or RGBA */
+    int status = pngw_write_png(width, height, 8, opaque ? 2 : 6, NULL, 0, raw, raw_size, compression, 1, out, error, error_size);
+    free(raw);
+    return status;
+}
 
+int pngw_write_png(int width, int height, int bit_depth, int colour_type, const pngw_chunk *chunks, int chunk_count,
+                   const unsigned char *raw, size_t raw_size, pngw_compression compression, int fast_igzip,
+                   pngw_buffer *out, char *error, size_t error_size) {
+    thread_state *state = this_thread();
+    struct libdeflate_compressor *c = state ? libdeflate_for(state, compression) : NULL;
+    if (!c) { snprintf(error, error_size, "out of memory"); return 1; }
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     size_t bound = libdeflate_zlib_compress_bound(c, raw_size);
-    size_t capacity = 8 + (12 + 13) + (12 + bound) + 12;
+    size_t extra = 0;
+    for (int i = 0; i < chunk_count; i++) extra += 12 + chunks[i].length;
+    size_t capacity = 8 + (12 + 13) + extra + (12 + bound) + 12;
     unsigned char *png = malloc(capacity);
-    if (!png) { free(raw); snprintf(error, error_size, "out of memory"); return 1; }
+    if (!png) { snprintf(error, error_size, "out of memory"); return 1; }
     size_t n = 0;
     memcpy(png, signature, 8);
     n += 8;
@@ -177,18 +188,21 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
     unsigned char *ihdr = png + n;
     put32(ihdr + 8, (uint32_t)width);
     put32(ihdr + 12, (uint32_t)height);
-    ihdr[16] = 8;                    /* bits per channel */
-    ihdr[17] = opaque ? 2 : 6;       /* colour type: RGB or RGBA */
+    ihdr[16] = (unsigned char)bit_depth;
+    ihdr[17] = (unsigned char)colour_type;
     ihdr[18] = ihdr[19] = ihdr[20] = 0;   /* deflate, adaptive filtering, no interlace */
     n += finish_chunk(ihdr, "IHDR", 13);
+    for (int i = 0; i < chunk_count; i++) {
+        memcpy(png + n + 8, chunks[i].data, chunks[i].length);
+        n += finish_chunk(png + n, chunks[i].type, chunks[i].length);
+    }
 
     unsigned char *idat = png + n;
     /* igzip has no bound to ask for: when its output would not fit libdeflate's (incompressible
        data), libdeflate writes the stream instead. */
-    size_t compressed = compression == PNGW_FAST ? igzip_compress(state, raw, raw_size, idat + 8, bound) : 0;
+    size_t compressed = compression == PNGW_FAST && fast_igzip ? igzip_compress(state, raw, raw_size, idat + 8, bound) : 0;
     if (compressed == 0) compressed = libdeflate_zlib_compress(c, raw, raw_size, idat + 8, bound);
-    free(raw);
-    if (compressed == 0) {
+    if (compressed == 0 || compressed > 0x7fffffffu) {   /* a chunk's length has 31 bits */
         free(png);
         snprintf(error, error_size, "the image data did not compress");
         return 1;
