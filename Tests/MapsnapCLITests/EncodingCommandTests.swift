@@ -60,6 +60,21 @@ struct EncodingCommandTests {
         #expect(try CLIRunner.run(Self.small + ["--style", style.path, "--no-attribution", "-o", webp.path]).status == 0)
     }
 
+    /// `--png palette`: an 8-bit colour-mapped PNG (colour type 3) about half the bytes, the same map to the eye.
+    @Test func palettePNGIsSmallerAndClose() throws {
+        let dir = try CLIRunner.scratch()
+        let full = dir.appendingPathComponent("full.png"), palette = dir.appendingPathComponent("palette.png")
+        #expect(try CLIRunner.run(Self.small + ["-o", full.path]).status == 0)
+        let r = try CLIRunner.run(Self.small + ["-o", palette.path, "--png", "palette"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(CLIRunner.pngSize(palette)?.colorType == 3)
+        let a = try Data(contentsOf: full).count, b = try Data(contentsOf: palette).count
+        #expect(Double(b) < 0.7 * Double(a), "\(b) vs \(a) bytes")
+        let difference = try ImageComparison(actual: try RasterImage(pngFile: palette.path), expected: try RasterImage(pngFile: full.path),
+                                             channelTolerance: 24)
+        #expect(difference.sizeMatches && difference.differentFraction < 0.002, "\(difference.differentPixels) pixels differ")
+    }
+
     @Test func pyramidsOfWebPAndJPEG() throws {
         let dir = try CLIRunner.scratch()
         let archive = dir.appendingPathComponent("t.mbtiles").path

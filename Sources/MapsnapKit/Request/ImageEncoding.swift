@@ -60,8 +60,8 @@ public struct ImageEncoding: Hashable, Sendable {
         let (w, h) = (width ?? image.pixelWidth, height ?? image.pixelHeight)
         switch effectiveFormat {
         case .png:
-            if palette { throw .encodingFailed("PNG: palette output is not built yet") }
-            return try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression)
+            return palette ? try image.palettePNGData(x: x, y: y, width: w, height: h, compression: pngCompression)
+                : try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression)
         case .webp: return try image.webpData(x: x, y: y, width: w, height: h, quality: quality)
         case .jpeg: return try image.jpegData(x: x, y: y, width: w, height: h, quality: quality ?? Self.defaultJPEGQuality)
         }
