@@ -16,16 +16,8 @@ extension RasterImage {
         guard x >= 0, y >= 0, width > 0, height > 0, x <= pixelWidth - width, y <= pixelHeight - height else {
             throw .encodingFailed("palette PNG: the rectangle \(width)x\(height) at \(x),\(y) is not inside the \(pixelWidth)x\(pixelHeight) image")
         }
-        var buffer = pngw_buffer(data: nil, size: 0, capacity: 0)
-        defer { pngw_buffer_free(&buffer) }
-        var message = [CChar](repeating: 0, count: 256)
-        let status = withPixels { data, stride in
-            pngw_encode_palette_argb32(data + y * stride + x * 4, Int32(width), Int32(height), Int32(stride),
-                                       compression.writerCompression, &buffer, &message, message.count)
+        return try pngWriterData("palette PNG", x: x, y: y, width: width, height: height) { pixels, stride, buffer, message in
+            pngw_encode_palette_argb32(pixels, Int32(width), Int32(height), stride, compression.writerCompression, &buffer, message, 256)
         }
-        guard status == 0, let bytes = buffer.data else {
-            throw .encodingFailed("palette PNG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        return Data(bytes: bytes, count: buffer.size)
     }
 }

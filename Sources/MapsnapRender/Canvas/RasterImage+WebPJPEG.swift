@@ -40,7 +40,7 @@ extension RasterImage {
             }
         }
         guard status == 0, let data = bytes.data else {
-            throw .encodingFailed(format + ": " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .encodingFailed(Self.failure(format, message))
         }
         return Data(bytes: data, count: bytes.size)
     }

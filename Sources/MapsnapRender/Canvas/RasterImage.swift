@@ -85,17 +85,28 @@ public final class RasterImage {
     /// (a metatile is cut into tiles this way).
     public func pngData(x: Int, y: Int, width: Int, height: Int, compression: PNGCompression = .balanced) throws(RenderError) -> Data {
         precondition(x >= 0 && y >= 0 && x + width <= pixelWidth && y + height <= pixelHeight)
+        return try pngWriterData("PNG", x: x, y: y, width: width, height: height) { pixels, stride, buffer, message in
+            pngw_encode_argb32(pixels, Int32(width), Int32(height), stride, compression.writerCompression, &buffer, message, 256)
+        }
+    }
+
+    /// Runs one of `PNGWriter`'s encoders over a rectangle (checked by the caller); `format` names
+    /// it in the error.
+    func pngWriterData(_ format: String, x: Int, y: Int, width: Int, height: Int,
+                       _ encode: (UnsafePointer<UInt8>, Int32, inout pngw_buffer, UnsafeMutablePointer<CChar>) -> Int32) throws(RenderError) -> Data {
         var buffer = pngw_buffer(data: nil, size: 0, capacity: 0)
         defer { pngw_buffer_free(&buffer) }
         var message = [CChar](repeating: 0, count: 256)
         let status = withPixels { data, stride in
-            pngw_encode_argb32(data + y * stride + x * 4, Int32(width), Int32(height), Int32(stride),
-                               compression.writerCompression, &buffer, &message, message.count)
+            message.withUnsafeMutableBufferPointer { m in encode(data + y * stride + x * 4, Int32(stride), &buffer, m.baseAddress!) }
         }
-        guard status == 0, let bytes = buffer.data else {
-            throw .encodingFailed("PNG: " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
+        guard status == 0, let bytes = buffer.data else { throw .encodingFailed(Self.failure(format, message)) }
         return Data(bytes: bytes, count: buffer.size)
+    }
+
+    /// `FORMAT: message` from a C encoder's NUL-terminated message buffer.
+    static func failure(_ format: String, _ message: [CChar]) -> String {
+        format + ": " + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
