@@ -151,6 +151,8 @@ struct RequestErrorTests {
         for (change, message) in [
             ({ (r: inout MapRequest) in r.encoding.quality = 80 }, "quality: applies to webp and jpeg, not pdf (lines, fills and text are vectors)"),
             ({ (r: inout MapRequest) in r.encoding.palette = true }, "png: palette applies to PNG output, not pdf"),
+            ({ (r: inout MapRequest) in r.size = ImageSize(width: 16000, height: 100) },
+             "size: a PDF page is at most 14400 points (200 inches) a side; this one is 16000"),
             ({ (r: inout MapRequest) in r.textEngine = .glyphs },
              "text-engine: glyphs are distance fields drawn as pixels; pdf output draws labels as text with system fonts (auto or pango)"),
         ] as [((inout MapRequest) -> Void, String)] {

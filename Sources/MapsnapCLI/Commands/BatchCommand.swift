@@ -30,10 +30,10 @@ enum BatchCommand {
         description: """
         Renders one PNG per manifest item to FOLDER/<id>.png and writes FOLDER/batch-report.csv
         (id, status ok|failed|skipped, output, message). A failing item is recorded and the batch goes
-        on. Items whose image is newer than the manifest are skipped unless --force. --pdf FILE
-        also lays the items out as the pages of one PDF. The map options
-        below are every item's defaults; an item's own fields (the same names: center, meters,
-        markers, …; see the README) override them.
+        on. Items whose image is newer than the manifest are skipped unless --force. --pdf FILE also
+        lays the items out as the pages of one PDF. The map options below are every item's
+        defaults; an item's own fields (the same names: center, meters, markers, …; see the README)
+        override them.
         """,
         groups: [
             OptionGroup("Batch", [
@@ -41,7 +41,7 @@ enum BatchCommand {
                        field: "output") { c, text in c.batch.outputFolder = text },
                 JobsOptions.option(),
                 Option(["--pdf"], .required("FILE.pdf"),
-                       help: "also write the batch as one print-ready PDF: a page per item that rendered, in manifest\norder, as large as its image (caption included), lines and text as vectors; failed items\nhave no page (the report says why); written atomically",
+                       help: "also write the batch as one print-ready PDF: a page per item that rendered,\nin manifest order, as large as its image (caption included), lines and text as vectors;\nfailed items have no page (the report says why); written atomically",
                        field: "pdf") { c, text in
                     guard VectorFormat(fileName: text) == .pdf else { throw UsageError(option: "--pdf", message: "'\(text)' must end in .pdf") }
                     c.batch.reportPDF = text

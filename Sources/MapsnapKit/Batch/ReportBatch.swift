@@ -35,7 +35,8 @@ public struct ReportBatchOptions: Sendable {
 /// `mapsnap batch`: one image per manifest item on all cores. Every item's failure is recorded
 /// and the batch goes on; images are written atomically; an item whose image is newer than the
 /// manifest is skipped (unless forced). Each worker loads a style and its data once per
-/// selection (`SnapshotterCache`).
+/// selection (`SnapshotterCache`). With `reportPDF`, the items that rendered are then laid out
+/// as the pages of one PDF (`BatchReportPDF`).
 public final class ReportBatch {
     public let options: ReportBatchOptions
 

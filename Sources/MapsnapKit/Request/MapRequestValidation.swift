@@ -56,6 +56,10 @@ extension MapRequest {
             throw RequestError("quality", "applies to webp and jpeg, not \(format.rawValue) (lines, fills and text are vectors)")
         }
         if encoding.palette { throw RequestError("png", "palette applies to PNG output, not \(format.rawValue)") }
+        let longer = max(size.width, size.height)
+        if format == .pdf, longer > InputLimits.maxPDFPageSide {
+            throw RequestError("size", "a PDF page is at most \(InputLimits.maxPDFPageSide) points (200 inches) a side; this one is \(longer)")
+        }
         if textEngine == .glyphs {
             throw RequestError("text-engine", "glyphs are distance fields drawn as pixels; \(format.rawValue) output draws labels as text with system fonts (auto or pango)")
         }

@@ -81,7 +81,9 @@ public final class VectorDocument {
         }
     }
 
-    /// Cairo's write callback and the sink's first error (Cairo only learns that writing failed).
+    /// Cairo's write callback and the sink's first error. Cairo is never told that writing
+    /// failed: Cairo 1.16 crashes finishing (or destroying) a PDF surface whose stream failed, so
+    /// after the first error the bytes are dropped and `check` throws the error instead.
     private final class Output {
         let sink: Sink
         var failure: RenderError?
@@ -89,14 +91,13 @@ public final class VectorDocument {
 
         static let write: cairo_write_func_t = { closure, data, length in
             let output = Unmanaged<Output>.fromOpaque(closure!).takeUnretainedValue()
-            guard output.failure == nil else { return CAIRO_STATUS_WRITE_ERROR }
+            guard output.failure == nil else { return CAIRO_STATUS_SUCCESS }
             do throws(RenderError) {
                 try output.sink(UnsafeRawBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
             } catch {
                 output.failure = error
-                return CAIRO_STATUS_WRITE_ERROR
             }
+            return CAIRO_STATUS_SUCCESS
         }
     }
 }
