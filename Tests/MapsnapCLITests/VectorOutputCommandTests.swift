@@ -52,6 +52,20 @@ struct VectorOutputCommandTests {
         #expect(text.stdout.contains("Casino de Monte"), "\(text.stdout.prefix(400))")
     }
 
+    /// A style with glyph PBFs still gets its labels as text in a PDF, and `-v` says why.
+    @Test func labelsAreTextEvenWhenTheStyleHasGlyphs() throws {
+        let glyphs = GlyphEngineCommandTests.glyphs
+        guard FileManager.default.fileExists(atPath: glyphs.path) else { print("skipped: no \(glyphs.path)"); return }
+        let dir = try CLIRunner.scratch()
+        let pdf = dir.appendingPathComponent("map.pdf")
+        let r = try CLIRunner.run(["--style", try GlyphEngineCommandTests.style(in: dir).path, "--glyphs", glyphs.path,
+                                   "--center", "43.7360,7.4260", "--meters", "800", "-o", pdf.path, "-v"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("text: system fonts, not the glyph PBFs from"), "\(r.stderr)")
+        guard let pdftotext = Self.poppler("pdftotext") else { return }
+        #expect(try Self.tool(pdftotext, ["-raw", pdf.path, "-"]).stdout.contains("Port Hercule"))
+    }
+
     @Test func anSVGIsTheMapAsXMLPaths() throws {
         let dir = try CLIRunner.scratch()
         let svg = dir.appendingPathComponent("map.svg")
