@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Quick start, step 2: the whole test suite (unit, golden-image, end-to-end CLI and server tests,
 # and the preview page in a real browser: Debian's chromium and chromium-driver, Selenium from
-# PyPI in .build/browser-venv, with PyPI's pmtiles).
+# PyPI in .build/browser-venv, with PyPI's pmtiles; poppler-utils rasterises and reads the PDF output).
 # Golden images are re-recorded only with MAPSNAP_RECORD_GOLDEN=1, and such a run fails on purpose.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh gdal-bin python3 python3-venv chromium chromium-driver fonts-open-sans
+scripts/install-deps.sh gdal-bin python3 python3-venv chromium chromium-driver fonts-open-sans poppler-utils
 venv=.build/browser-venv
 # PyPI's pmtiles is the reference the PMTiles tests compare mapsnap's archives with.
 if ! "$venv/bin/python" -c "import selenium, pmtiles" 2>/dev/null; then

@@ -7,6 +7,8 @@ public enum InputLimits {
     public static let imageSide = 1...16384
     /// Each side in device pixels (points × pixel ratio): Cairo's surfaces stop at 32767.
     public static let maxDeviceSide = 32000
+    /// A PDF page's side in points (the PDF reference's implementation limit: 200 inches).
+    public static let maxPDFPageSide = 14_400
     /// Device pixels of one image (size × pixel ratio²): 16384 × 16384, 1 GiB of pixels.
     public static let maxImagePixels = 16384 * 16384
     public static let pixelRatio = 1.0...4.0

@@ -37,6 +37,9 @@ public typealias Color = MapsnapStyle.Color
 public typealias RasterImage = MapsnapRender.RasterImage
 public typealias ImageComparison = MapsnapRender.ImageComparison
 public typealias PNGCompression = MapsnapRender.PNGCompression
+/// PDF and SVG documents: maps with vector lines, fills and text.
+public typealias VectorFormat = MapsnapRender.VectorFormat
+public typealias VectorDocument = MapsnapRender.VectorDocument
 public typealias ScaleBarUnits = MapsnapRender.ScaleBarUnits
 public typealias WarningLog = MapsnapRender.WarningLog
 public typealias RenderError = MapsnapRender.RenderError

@@ -80,14 +80,31 @@ public final class MapRenderer {
         let pixelWidth = Int(saturating: (Double(camera.size.width) * camera.pixelRatio).rounded())
         let pixelHeight = Int(saturating: (Double(camera.size.height) * camera.pixelRatio).rounded())
         let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        let canvas = Canvas(image: image, pixelRatio: camera.pixelRatio)
+        draw(camera, options: options, on: Canvas(image: image, pixelRatio: camera.pixelRatio), warnings: warnings)
+        return image
+    }
+
+    /// Draws `camera`'s view on `canvas`, whose drawable area is the camera's size: a raster
+    /// canvas, or a page of a `VectorDocument`. On a vector canvas labels are drawn by Pango
+    /// whatever `Options.textEngine` says, so that they stay text: glyph PBFs hold distance
+    /// fields, which can only be drawn as pixels.
+    public func draw(_ camera: Camera, options: Options = Options(), on canvas: Canvas, warnings: WarningLog = WarningLog()) {
+        let useGlyphs = options.textEngine != .pango && !canvas.isVector
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
                                 labelsMayCrossEdges: !options.wholeLabelsOnly,
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio),
-                                glyphs: options.textEngine == .pango ? nil : glyphs, glyphsOnly: options.textEngine == .glyphs)
-        draw(frame, options: options)
-        return image
+                                glyphs: useGlyphs ? glyphs : nil, glyphsOnly: useGlyphs && options.textEngine == .glyphs)
+        if canvas.isVector {
+            // Nothing of the map reaches past its area (a caption band below it on the page).
+            canvas.withSavedState {
+                cairo_rectangle(canvas.cr, 0, 0, canvas.width, canvas.height)
+                cairo_clip(canvas.cr)
+                draw(frame, options: options)
+            }
+        } else {
+            draw(frame, options: options)
+        }
     }
 
     func draw(_ frame: RenderFrame, options: Options) {

@@ -9,6 +9,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalidImage(String)
     /// A JPEG was asked for an image with transparent pixels (JPEG has no alpha channel).
     case jpegNeedsOpaqueImage
+    /// Cairo could not make or write a PDF or SVG document.
+    case vectorOutputFailed(format: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalidImage(let m): return m
         case .jpegNeedsOpaqueImage:
             return "JPEG cannot hold transparency and this map has transparent pixels (the style's background is not opaque); write png or webp instead"
+        case .vectorOutputFailed(let format, let reason): return "\(format.uppercased()) output failed: \(reason)"
         }
     }
 }

@@ -176,14 +176,22 @@ final class RenderFrame {
     }
 
     /// Clips drawing to one tile, so the tile buffers' copies of a feature are not drawn twice.
-    func clip(to projection: TileProjection) {
+    ///
+    /// `opaque`: what is drawn covers what is under it. On a vector target the viewer
+    /// anti-aliases each tile's clip edge on its own, and two half-covered edge pixels let a faint
+    /// seam of the layer below show through; the clips of opaque drawing overlap their neighbours
+    /// by a quarter of a device pixel instead (translucent drawing would darken the overlap).
+    func clip(to projection: TileProjection, opaque: Bool = false) {
+        let overlap = opaque && canvas.isVector ? 0.25 / canvas.pixelRatio : 0
         if transform.sinB == 0 && perspective == nil {
             let xs = projection.tileCorners.map(\.x), ys = projection.tileCorners.map(\.y)
-            canvas.clipSnapped(Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!))
+            canvas.clipSnapped(Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!), outset: overlap)
         } else {
+            // The tile's corners run clockwise on screen: their left side is outside.
+            let corners = overlap > 0 ? projection.tileCorners.parallel(atRight: -overlap, closed: true) : projection.tileCorners
             canvas.newPath()
-            canvas.move(to: projection.tileCorners[0])
-            for p in projection.tileCorners.dropFirst() { canvas.line(to: p) }
+            canvas.move(to: corners[0])
+            for p in corners.dropFirst() { canvas.line(to: p) }
             canvas.closePath()
             // An aliased clip: neighbouring rotated tiles then share their edge pixels exactly, where
             // two anti-aliased clips would each cover half and leave a faint seam in fills.

@@ -187,6 +187,7 @@ public enum ServeCommand {
     /// The styles: those of `--config`, then those of the command line with the shared data
     /// options (a later one replaces an earlier one of the same id); none given: every built-in.
     static func finish(_ c: inout ServeInvocation) throws {
+        try c.request.requireImageOutput("served tiles and images")
         c.config.encoding = c.request.encoding
         try c.config.encoding.validate()
         var entries = c.configStyles

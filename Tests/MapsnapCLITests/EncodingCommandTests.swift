@@ -33,7 +33,7 @@ struct EncodingCommandTests {
 
     @Test(arguments: [
         (["-o", "x.png", "--format", "webp"], "--format: is webp but the output 'x.png' ends in .png"),
-        (["-o", "x.gif"], "-o: 'x.gif' must end in .png, .webp, .jpg or .jpeg"),
+        (["-o", "x.gif"], "-o: 'x.gif' must end in .png, .webp, .jpg, .jpeg, .pdf or .svg"),
         (["-o", "x.png", "--quality", "80"], "--quality: applies to webp and jpeg (PNG is lossless; a palette PNG is smaller)"),
         (["-o", "x.webp", "--quality", "101"], "--quality: must be a whole number from 1 to 100, got '101'"),
         (["-o", "x.jpg", "--png", "palette"], "--png: palette applies to PNG output, not jpeg"),

@@ -75,7 +75,7 @@ struct ParsingTests {
         .init(words: ["--circle", "1,2,-5"], message: "--circle: radius must be greater than 0 and at most 20,000 km, got -5 m"),
         .init(words: ["--source", "x.mbtiles"], message: "--source: 'x.mbtiles' is not NAME=PATH.mbtiles"),
         .init(words: ["--coords", "utm"], message: "--coords: 'utm' is not one of wgs84, gcj02"),
-        .init(words: ["-o", "map.gif"], message: "-o: 'map.gif' must end in .png, .webp, .jpg or .jpeg"),
+        .init(words: ["-o", "map.gif"], message: "-o: 'map.gif' must end in .png, .webp, .jpg, .jpeg, .pdf or .svg"),
         .init(words: ["tiles", "-o", "x.mbtiles"], message: "--zoom: is required, e.g. --zoom 12-16"),
         .init(words: ["tiles", "--zoom", "12", "--jobs", "0", "-o", "x"], message: "--jobs: must be a whole number from 1 to 256, got 0"),
         .init(words: ["tiles", "--zoom", "12", "--meters", "5", "-o", "x"], message: "--meters: unknown option (see mapsnap tiles --help)"),

@@ -31,7 +31,7 @@ struct SnapshotErrorTests {
         .init(arguments: ["--tiles", "README.md"], message: "--tiles: README.md: not an SQLite database"),
         .init(arguments: ["--meters"], message: "--meters: needs a value"),
         .init(arguments: ["--frobnicate"], message: "--frobnicate: unknown option (see mapsnap --help)"),
-        .init(arguments: ["-o", "map.gif"], message: "-o: 'map.gif' must end in .png, .webp, .jpg or .jpeg"),
+        .init(arguments: ["-o", "map.gif"], message: "-o: 'map.gif' must end in .png, .webp, .jpg, .jpeg, .pdf or .svg"),
     ]
 
     @Test(arguments: cases)

@@ -72,6 +72,16 @@ enum OutputCases {
               }).unavailable(needsTmpfs).timeout(60).mayModify("t.mbtiles"),
         .init("tiles-folder-full-disk", Cmd.tiles(into: "{out}/tiles"), writeFailed(["{out}/tiles", noSpace]),
               fixture: fullDisk("64k")).unavailable(needsTmpfs).timeout(60).mayModify("tiles/"),
+        .init("snapshot-pdf-full-disk", ["--size", "1024x1024", "-o", "{out}/map.pdf"], writeFailed(["{out}/map.pdf", noSpace]),
+              fixture: fullDisk("64k")).unavailable(needsTmpfs),
+        // The images fit; the report PDF, streamed as Cairo writes it, does not: no half a PDF is left.
+        .init("batch-pdf-report-full-disk", ["batch", "{in}/m.jsonl", "--size", "1024x1024", "-o", "{out}/reports", "--pdf", "{out}/small/r.pdf"],
+              .badInput(["--pdf", "{out}/small/r.pdf", noSpace]),
+              fixture: { s in
+                  try s.folder("{out}/small")
+                  try Tmpfs.mount(s.resolve("{out}/small"), size: "64k")
+                  try s.write("{in}/m.jsonl", ManifestCases.good + "\n" + ManifestCases.alsoGood + "\n")
+              }).unavailable(needsTmpfs).timeout(60).mayModify("reports/"),
         .init("batch-full-disk", Cmd.batch("m.jsonl", "--size", "1024x1024"),
               .either(.batch(exit: 1, ok: [], failed: ["a": [noSpace], "c": [noSpace]]), .badInput(["{out}", noSpace])),
               fixture: { s in try fullDisk("64k")(s); try s.write("{in}/m.jsonl", ManifestCases.good + "\n" + ManifestCases.alsoGood + "\n") })

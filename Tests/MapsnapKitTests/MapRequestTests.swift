@@ -121,13 +121,50 @@ struct RequestErrorTests {
         #expect(r.encoding.palette && r.encoding.pngCompression == .small)
         try RequestField.named("png")!.apply("fast", to: &r)
         #expect(!r.encoding.palette && r.encoding.pngCompression == .fast)
-        for (name, value, message) in [("format", "gif", "format: 'gif' is not one of png, webp, jpeg"),
+        for (name, value, message) in [("format", "gif", "format: 'gif' is not one of png, webp, jpeg, pdf, svg"),
                                        ("quality", "0", "quality: must be a whole number from 1 to 100, got '0'"),
                                        ("quality", "80.5", "quality: must be a whole number from 1 to 100, got '80.5'"),
                                        ("png", "palette,tiny", "png: 'tiny' is not one of fast, balanced, small, palette")] {
             #expect(throws: RequestError.self) { try RequestField.named(name)!.apply(value, to: &r) }
             do { try RequestField.named(name)!.apply(value, to: &r) } catch { #expect(error.description == message) }
         }
+    }
+
+    /// `format` names an image format or a vector document; the last one given wins.
+    @Test func formatFieldChoosesADocumentOrAnImage() throws {
+        var r = MapRequest()
+        try RequestField.named("format")!.apply("PDF", to: &r)
+        #expect(r.vectorFormat == .pdf && r.encoding.format == nil)
+        try RequestField.named("format")!.apply("webp", to: &r)
+        #expect(r.vectorFormat == nil && r.encoding.format == .webp)
+        try RequestField.named("format")!.apply("svg", to: &r)
+        #expect(r.vectorFormat == .svg && r.encoding.format == nil)
+        #expect(VectorFormat(fileName: "a/b.PDF") == .pdf && VectorFormat(fileName: "x.svg") == .svg && VectorFormat(fileName: "x.png") == nil)
+        #expect(VectorFormat.pdf.contentType == "application/pdf" && VectorFormat.svg.contentType == "image/svg+xml")
+    }
+
+    /// Image options do not apply to a document; raster-only front ends refuse one.
+    @Test func documentsRefuseImageOptions() throws {
+        var r = MapRequest()
+        r.vectorFormat = .pdf
+        try r.validate()
+        for (change, message) in [
+            ({ (r: inout MapRequest) in r.encoding.quality = 80 }, "quality: applies to webp and jpeg, not pdf (lines, fills and text are vectors)"),
+            ({ (r: inout MapRequest) in r.encoding.palette = true }, "png: palette applies to PNG output, not pdf"),
+            ({ (r: inout MapRequest) in r.size = ImageSize(width: 16000, height: 100) },
+             "size: a PDF page is at most 14400 points (200 inches) a side; this one is 16000"),
+            ({ (r: inout MapRequest) in r.textEngine = .glyphs },
+             "text-engine: glyphs are distance fields drawn as pixels; pdf output draws labels as text with system fonts (auto or pango)"),
+        ] as [((inout MapRequest) -> Void, String)] {
+            var bad = r
+            change(&bad)
+            #expect(throws: RequestError.self) { try bad.validate() }
+            do { try bad.validate() } catch { #expect(error.description == message) }
+        }
+        do { try r.requireImageOutput("tiles"); Issue.record("a document reached a raster front end") } catch {
+            #expect(error.description == "format: pdf is a document for snapshots and batches; tiles are png, webp or jpeg")
+        }
+        try MapRequest().requireImageOutput("tiles")
     }
 
     @Test func formatsComeFromFileNames() {

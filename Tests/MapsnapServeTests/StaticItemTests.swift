@@ -34,6 +34,7 @@ struct StaticItemTests {
         ("marker-icons=43,7,/etc/x.png", "marker-icons: the server reads no files a request names; icon markers are not served (markers draw balloons)"),
         ("frobnicate=1", "frobnicate: unknown parameter (see the README's manifest fields; the server reads no files)"),
         ("size=0x10", "size: each side must be 1 to 16384 pixels, got 0x10"),
+        ("format=pdf", "format: pdf is a document for snapshots and batches; served images are png, webp or jpeg"),
         ("geojson=%7B", "geojson: not valid JSON: line 1, column 2: expected an object key (a string in double quotes), found the end of the input"),
     ])
     func queryErrorsNameTheParameter(q: String, message: String) {

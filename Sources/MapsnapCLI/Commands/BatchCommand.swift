@@ -30,15 +30,22 @@ enum BatchCommand {
         description: """
         Renders one PNG per manifest item to FOLDER/<id>.png and writes FOLDER/batch-report.csv
         (id, status ok|failed|skipped, output, message). A failing item is recorded and the batch goes
-        on. Items whose image is newer than the manifest are skipped unless --force. The map options
-        below are every item's defaults; an item's own fields (the same names: center, meters,
-        markers, …; see the README) override them.
+        on. Items whose image is newer than the manifest are skipped unless --force. --pdf FILE also
+        lays the items out as the pages of one PDF. The map options below are every item's
+        defaults; an item's own fields (the same names: center, meters, markers, …; see the README)
+        override them.
         """,
         groups: [
             OptionGroup("Batch", [
                 Option(["-o", "--output"], .required("FOLDER"), help: "where the images and the report go (default output/reports)",
                        field: "output") { c, text in c.batch.outputFolder = text },
                 JobsOptions.option(),
+                Option(["--pdf"], .required("FILE.pdf"),
+                       help: "also write the batch as one print-ready PDF: a page per item that rendered,\nin manifest order, as large as its image (caption included), lines and text as vectors;\nfailed items have no page (the report says why); written atomically",
+                       field: "pdf") { c, text in
+                    guard VectorFormat(fileName: text) == .pdf else { throw UsageError(option: "--pdf", message: "'\(text)' must end in .pdf") }
+                    c.batch.reportPDF = text
+                },
                 Option(["--force"], help: "re-render every item") { c, _ in c.batch.force = true },
                 Option(["--address"], help: "add the offline address to every caption") { c, _ in c.batch.address = true },
                 Option(["--isolation"], .required("processes|threads"),
@@ -51,7 +58,7 @@ enum BatchCommand {
                 Option(["--serve-items"], help: "(internal) be a worker process of another batch") { c, _ in c.servesItems = true },
             ]),
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
-            OptionGroup("Output", EncodingOptions.options(pngDefault: "balanced", formatHelp: "png (default), webp or jpeg for every item (an item may say its own)")),
+            OptionGroup("Output", EncodingOptions.options(pngDefault: "balanced", formatHelp: "png (default), webp, jpeg, pdf or svg for every item (an item may say its own)")),
             GeneralOptions.group(verbose: false),
         ],
         positional: ("MANIFEST", "manifest", { c, text in
@@ -78,8 +85,11 @@ enum BatchCommand {
             options.isolation = .processes(command: [executable, "batch"] + c.commandLine + ["--serve-items"])
         }
         do {
-            let rows = try ReportBatch(options: options).run { p in
-                if terminal { console.progress("items \(p.done)/\(p.total)\(p.failed > 0 ? ", \(p.failed) failed" : "")") }
+            let batch = ReportBatch(options: options)
+            let rows = try batch.run { p in
+                guard terminal else { return }
+                if p.pageTotal > 0 { console.progress("pdf pages \(p.pages)/\(p.pageTotal)"); return }
+                console.progress("items \(p.done)/\(p.total)\(p.failed > 0 ? ", \(p.failed) failed" : "")")
             }
             if terminal { console.progress(nil) }
             let ok = rows.filter { $0.status == .ok }.count, failed = rows.filter { $0.status == .failed }.count
@@ -88,6 +98,10 @@ enum BatchCommand {
             let seconds = Date().timeIntervalSince(start)
             console.info(String(format: "batch: %d ok, %d failed, %d skipped in %.1f s (%.1f items/s) → %@/batch-report.csv",
                                 ok, failed, skipped, seconds, Double(ok) / max(seconds, 1e-9), c.batch.outputFolder))
+            if let pdf = c.batch.reportPDF {
+                console.info(batch.pdfPages > 0 ? "pdf: \(batch.pdfPages) page\(batch.pdfPages == 1 ? "" : "s") → \(pdf)"
+                                                : "pdf: no item rendered, so \(pdf) was not written")
+            }
             return failed > 0 ? .failure : .success
         } catch {
             if terminal { console.progress(nil) }

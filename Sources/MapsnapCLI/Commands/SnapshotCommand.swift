@@ -2,7 +2,7 @@ import Foundation
 import MapsnapKit
 import MapsnapRender
 
-/// `mapsnap [snapshot] [options]`: one image (PNG, WebP or JPEG) of one view.
+/// `mapsnap [snapshot] [options]`: one image (PNG, WebP or JPEG) or document (PDF, SVG) of one view.
 struct SnapshotInvocation: RequestContext, Verbosity {
     var request = MapRequest()
     var output = "output/map.png"
@@ -15,16 +15,17 @@ enum SnapshotCommand {
         name: "snapshot",
         summary: "one map image of a view (the default command)",
         usage: "mapsnap [snapshot] [options]",
-        description: "Renders one map of a view (PNG, WebP or JPEG), offline, from vector tiles and a MapLibre style.",
+        description: "Renders one map of a view (PNG, WebP, JPEG, or PDF and SVG with vector lines and text), offline, from vector tiles and a MapLibre style.",
         groups: [
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
             OptionGroup("Output", [
-                Option(["-o", "--output"], .required("FILE"), help: "file to write (default output/map.png): .png, .webp, .jpg; written atomically",
+                Option(["-o", "--output"], .required("FILE"),
+                       help: "file to write (default output/map.png): .png, .webp, .jpg, or .pdf, .svg (vector lines,\nfills and text; labels by system fonts); written atomically",
                        field: "output") { c, text in
-                    _ = try EncodingOptions.format(ofOutput: text, option: "-o", chosen: nil)
+                    try EncodingOptions.checkOutputName(text, option: "-o")
                     c.output = text
                 },
-            ] + EncodingOptions.options(pngDefault: "balanced", formatHelp: "png, webp or jpeg (default: the output's extension)")),
+            ] + EncodingOptions.options(pngDefault: "balanced", formatHelp: "png, webp, jpeg, pdf or svg (default: the output's extension)")),
             GeneralOptions.group(),
         ],
         epilogue: """
@@ -33,7 +34,7 @@ enum SnapshotCommand {
         """,
         initial: SnapshotInvocation(),
         finish: { c in
-            c.request.encoding.format = try EncodingOptions.format(ofOutput: c.output, option: "-o", chosen: c.request.encoding.format)
+            try EncodingOptions.applyOutput(c.output, option: "-o", to: &c.request)
             try c.request.validate()
         },
         run: { c, console in run(c, console) })
@@ -50,16 +51,23 @@ enum SnapshotCommand {
             let snapshotter = try Snapshotter(c.request.style)
             if !c.quiet { for w in snapshotter.style.warnings { console.warning("--style: \(w)") } }
             let loaded = Date()
-            let snapshot = try snapshotter.snapshot(c.request, overlays: overlays.overlays, warnings: warnings)
-            let rendered = Date()
-            let data = try snapshot.encoded()
+            let camera: Camera, data: Data, rendered: Date
+            if let format = c.request.vectorFormat {
+                // Cairo writes a document as it draws it: its encoding is part of the render.
+                let document = try snapshotter.document(c.request, overlays: overlays.overlays, format: format, warnings: warnings)
+                (camera, data, rendered) = (document.camera, document.data, Date())
+            } else {
+                let snapshot = try snapshotter.snapshot(c.request, overlays: overlays.overlays, warnings: warnings)
+                rendered = Date()
+                (camera, data) = (snapshot.camera, try snapshot.encoded())
+            }
             let encoded = Date()
             do { try AtomicFile.write(data, to: c.output) } catch { throw UsageError(option: "--output", message: "\(error)") }
             if c.verbose {
-                let cam = snapshot.camera
+                let cam = camera
                 console.info(String(format: "camera: center %@, zoom %.3f, %@ at scale %g, bearing %g; %.0f m across the shorter side",
                                     cam.center.description, cam.zoom, cam.size.description, cam.pixelRatio, cam.bearing, cam.metersAcrossShorterSide))
-                console.info(snapshotter.textEngineSummary(c.request.textEngine))
+                console.info(snapshotter.textEngineSummary(c.request.textEngine, document: c.request.vectorFormat))
                 console.info(String(format: "load %.1f ms, render %.1f ms, encode %.1f ms, write %.1f ms; %d bytes → %@",
                                     loaded.timeIntervalSince(start) * 1000, rendered.timeIntervalSince(loaded) * 1000,
                                     encoded.timeIntervalSince(rendered) * 1000, Date().timeIntervalSince(encoded) * 1000,

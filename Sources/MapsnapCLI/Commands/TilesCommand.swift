@@ -64,6 +64,7 @@ enum TilesCommand {
         finish: { c in
             guard c.sawZoom else { throw UsageError(option: "--zoom", message: "is required, e.g. --zoom 12-16") }
             guard c.sawOutput else { throw UsageError(option: "--output", message: "is required: a folder, a .mbtiles or a .pmtiles file") }
+            try c.request.requireImageOutput("tiles")
             c.pyramid.style = c.request.style
             c.pyramid.encoding = c.request.encoding
             try c.pyramid.validate()

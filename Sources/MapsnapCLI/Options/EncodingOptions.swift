@@ -12,15 +12,25 @@ public enum EncodingOptions {
         ]
     }
 
-    /// An output file's format: its extension must name one, and agree with `--format` when given.
-    static func format(ofOutput path: String, option: String, chosen: ImageEncoding.Format?) throws(UsageError) -> ImageEncoding.Format {
-        guard let named = ImageEncoding.Format(fileName: path) else {
-            throw UsageError(option: option, message: "'\(path)' must end in .png, .webp, .jpg or .jpeg")
+    /// A snapshot's output must end in an image format's extension or a vector document's.
+    static func checkOutputName(_ path: String, option: String) throws(UsageError) {
+        guard ImageEncoding.Format(fileName: path) != nil || VectorFormat(fileName: path) != nil else {
+            throw UsageError(option: option, message: "'\(path)' must end in .png, .webp, .jpg, .jpeg, .pdf or .svg")
         }
+    }
+
+    /// Sets the request's format from its output file's extension: an image format
+    /// (`encoding.format`) or a vector document (`vectorFormat`), which must agree with `--format`
+    /// when it was given.
+    static func applyOutput(_ path: String, option: String, to request: inout MapRequest) throws(UsageError) {
+        try checkOutputName(path, option: option)
+        let chosen = request.vectorFormat?.rawValue ?? request.encoding.format?.rawValue
+        let named = VectorFormat(fileName: path)?.rawValue ?? ImageEncoding.Format(fileName: path)!.rawValue
         if let chosen, chosen != named {
-            throw UsageError(option: "--format", message: "is \(chosen.rawValue) but the output '\(path)' ends in .\(URLPathExtension.of(path))")
+            throw UsageError(option: "--format", message: "is \(chosen) but the output '\(path)' ends in .\(URLPathExtension.of(path))")
         }
-        return named
+        request.vectorFormat = VectorFormat(fileName: path)
+        request.encoding.format = ImageEncoding.Format(fileName: path)
     }
 }
 

@@ -20,18 +20,44 @@ public final class BatchItemRenderer {
         let request = item.request
         let snapshotter = try snapshotters.snapshotter(for: request.style)
         let snapshot = try snapshotter.snapshot(request)
-        var lines: [CaptionBand.Line] = []
-        if let t = item.title { lines.append(.init(t, .title)) }
-        if let c = item.caption { lines.append(.init(c, .body)) }
-        if item.address || address {
-            let a = try snapshotters.geocoder(for: request.style).address(at: Self.addressPoint(request, snapshot.camera)).formatted
-            if !a.isEmpty { lines.append(.init(a, .detail)) }
-        }
+        let lines = try captionLines(item, camera: snapshot.camera, address: address)
         guard !lines.isEmpty else { return snapshot }
         let image = try CaptionBand.captioned(snapshot.image, lines: lines, pixelRatio: request.pixelRatio,
                                               dark: snapshotter.renderer.backgroundIsDark(atZoom: snapshot.camera.zoom),
                                               text: snapshotter.renderer.text)
         return Snapshot(image: image, camera: snapshot.camera, encoding: request.encoding)
+    }
+
+    /// Draws the item as the next page of `document`: its map, and its caption band under it,
+    /// on a page of the item's size in points plus the band, as tall as its PNG; the page is
+    /// labelled with the item's id. Throws as `snapshot` does.
+    public func drawPage(_ item: BatchItem, on document: VectorDocument, address: Bool = false, warnings: WarningLog = WarningLog()) throws {
+        let snapshotter = try snapshotters.snapshotter(for: item.request.style)
+        let plan = try snapshotter.plan(item.request, warnings: warnings)
+        let lines = try captionLines(item, camera: plan.camera, address: address)
+        let band = lines.isEmpty ? nil : CaptionBand.layout(lines, width: Double(plan.camera.size.width),
+                                                            pixelRatio: plan.camera.pixelRatio, text: snapshotter.renderer.text)
+        try snapshotter.drawPage(plan, on: document, band: band, label: item.id, warnings: warnings)
+    }
+
+    /// The item as a one-page document of its own (a manifest item whose `format` is pdf or svg).
+    public func document(_ item: BatchItem, format: VectorFormat, address: Bool = false) throws -> Data {
+        let (document, bytes) = VectorDocument.inMemory(format)
+        try drawPage(item, on: document, address: address)
+        try document.finish()
+        return bytes()
+    }
+
+    /// The caption band's lines: title, caption, and the address when asked for.
+    private func captionLines(_ item: BatchItem, camera: Camera, address: Bool) throws -> [CaptionBand.Line] {
+        var lines: [CaptionBand.Line] = []
+        if let t = item.title { lines.append(.init(t, .title)) }
+        if let c = item.caption { lines.append(.init(c, .body)) }
+        if item.address || address {
+            let a = try snapshotters.geocoder(for: item.request.style).address(at: Self.addressPoint(item.request, camera)).formatted
+            if !a.isEmpty { lines.append(.init(a, .detail)) }
+        }
+        return lines
     }
 
     /// Where the address is looked up: the user's location, else the first marker, else the center.

@@ -27,19 +27,29 @@ public struct ReportBatchOptions: Sendable {
     public var defaults = MapRequest()
     /// Threads, or worker processes that a crash cannot take the whole batch down with.
     public var isolation: ItemIsolation = .threads
+    /// Also write the batch as one PDF, a page per item that rendered (`BatchReportPDF`).
+    public var reportPDF: String?
     public init(manifest: String, outputFolder: String) { self.manifest = manifest; self.outputFolder = outputFolder }
 }
 
 /// `mapsnap batch`: one image per manifest item on all cores. Every item's failure is recorded
 /// and the batch goes on; images are written atomically; an item whose image is newer than the
 /// manifest is skipped (unless forced). Each worker loads a style and its data once per
-/// selection (`SnapshotterCache`).
+/// selection (`SnapshotterCache`). With `reportPDF`, the items that rendered are then laid out
+/// as the pages of one PDF (`BatchReportPDF`).
 public final class ReportBatch {
     public let options: ReportBatchOptions
 
     public init(options: ReportBatchOptions) { self.options = options }
 
-    public struct Progress: Sendable { public var done = 0; public var total = 0; public var failed = 0 }
+    public struct Progress: Sendable {
+        public var done = 0; public var total = 0; public var failed = 0
+        /// Pages of the report PDF drawn so far, of `pageTotal` (0: none yet, or no PDF).
+        public var pages = 0; public var pageTotal = 0
+    }
+
+    /// Pages in the report PDF that the last `run` wrote (0: none written).
+    public private(set) var pdfPages = 0
 
     public func run(progress: @escaping @Sendable (Progress) -> Void = { _ in }) throws(RequestError) -> [BatchRow] {
         let (items, lineErrors) = try BatchManifest.read(options.manifest, defaults: options.defaults)
@@ -47,6 +57,7 @@ public final class ReportBatch {
         if BatchWorker.samePath(reportPath, options.manifest) {
             throw RequestError("output", "\(reportPath) is the manifest itself; write the batch to another folder")
         }
+        if let pdf = options.reportPDF { try Self.checkReportPDF(pdf, manifest: options.manifest) }
         let manifestDate = (try? FileManager.default.attributesOfItem(atPath: options.manifest)[.modificationDate] as? Date) ?? .distantPast
 
         let results = ResultTable(count: items.count)
@@ -74,12 +85,46 @@ public final class ReportBatch {
                 progress(state.add(failed: row.status == .failed))
             }
         }
+        var itemRows = items.indices.map { results.get($0)! }
+        // The PDF before the CSV, which is always written last, even when the PDF cannot be.
+        var pdfFailure: RequestError?
+        do { try writeReportPDF(items, rows: &itemRows, done: state.current, progress: progress) } catch { pdfFailure = error }
         // Rows in manifest order: items and bad lines interleaved by line number.
-        var rows: [(Int, BatchRow)] = items.indices.map { (items[$0].line, results.get($0)!) }
+        var rows: [(Int, BatchRow)] = items.indices.map { (items[$0].line, itemRows[$0]) }
         rows += lineErrors.map { ($0.line, BatchRow(id: $0.id, status: .failed, output: "", message: $0.message)) }
         let ordered = rows.sorted { $0.0 < $1.0 }.map(\.1)
         try writeReport(ordered)
+        if let pdfFailure { throw pdfFailure }
         return ordered
+    }
+
+    /// The `--pdf` report, when asked for; items whose page fails are failed in `rows`.
+    private func writeReportPDF(_ items: [BatchItem], rows: inout [BatchRow], done: Progress,
+                                progress: (Progress) -> Void) throws(RequestError) {
+        pdfPages = 0
+        guard let pdf = options.reportPDF else { return }
+        let outcome = try BatchReportPDF(path: pdf, address: options.address).write(items, rows: rows) { pages, pageTotal in
+            var p = done
+            (p.pages, p.pageTotal) = (pages, pageTotal)
+            progress(p)
+        }
+        for (i, row) in outcome.failures { rows[i] = row }
+        pdfPages = outcome.pages
+    }
+
+    /// The report PDF's name and folder, checked before any item is drawn.
+    static func checkReportPDF(_ path: String, manifest: String) throws(RequestError) {
+        guard VectorFormat(fileName: path) == .pdf else { throw RequestError("pdf", "'\(path)' must end in .pdf") }
+        if BatchWorker.samePath(path, manifest) { throw RequestError("pdf", "\(path) is the manifest itself") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+            throw RequestError("pdf", "\(path): folder \(folder) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else { throw RequestError("pdf", "\(path): folder \(folder) is not writable") }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw RequestError("pdf", "\(path) is a folder")
+        }
     }
 
     /// The worker side of `ItemIsolation.processes`: reads the manifest as the parent does, then
@@ -129,7 +174,7 @@ final class BatchWorker {
     }
 
     func render(_ item: BatchItem) -> BatchRow {
-        let name = item.id + "." + item.request.encoding.fileExtension
+        let name = item.id + "." + (item.request.vectorFormat?.fileExtension ?? item.request.encoding.fileExtension)
         let path = options.outputFolder + "/" + name
         if Self.samePath(path, options.manifest) {
             return failed(item, "id: \(name) would overwrite the manifest; give the item another id or the batch another output folder")
@@ -141,8 +186,12 @@ final class BatchWorker {
         // Tests: a deterministic crash in one item, to show that the others are still rendered.
         if ProcessInfo.processInfo.environment["MAPSNAP_TEST_CRASH_ITEM"] == item.id { fatalError("MAPSNAP_TEST_CRASH_ITEM") }
         do {
-            let snapshot = try items.snapshot(item, address: options.address)
-            try AtomicFile.write(try snapshot.encoded(), to: path)
+            if let format = item.request.vectorFormat {
+                try AtomicFile.write(try items.document(item, format: format, address: options.address), to: path)
+            } else {
+                let snapshot = try items.snapshot(item, address: options.address)
+                try AtomicFile.write(try snapshot.encoded(), to: path)
+            }
             return BatchRow(id: item.id, status: .ok, output: name, message: "")
         } catch let e as RequestError {
             return failed(item, e.description)
@@ -176,6 +225,7 @@ final class ResultTable: Sendable {
 final class ProgressState: Sendable {
     private let progress: Mutex<ReportBatch.Progress>
     init(total: Int) { progress = Mutex(.init(done: 0, total: total, failed: 0)) }
+    var current: ReportBatch.Progress { progress.withLock { $0 } }
     func add(failed: Bool) -> ReportBatch.Progress {
         progress.withLock { p in
             p.done += 1

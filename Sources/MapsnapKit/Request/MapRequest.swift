@@ -35,6 +35,10 @@ public struct MapRequest: Sendable, Equatable {
     /// Device pixels per point: 2 draws the same map with twice the pixels (`@2x`).
     public var pixelRatio: Double = 1
     public var encoding = ImageEncoding()
+    /// A PDF or SVG document instead of an image (nil: an image, as `encoding` says): lines,
+    /// fills and text drawn as vectors. For snapshots and batches; tiles and the server refuse it
+    /// (`requireImageOutput`).
+    public var vectorFormat: VectorFormat?
 
     // MARK: style and data
     public var style = StyleSelection()

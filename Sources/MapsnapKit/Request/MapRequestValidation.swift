@@ -41,12 +41,35 @@ extension MapRequest {
     }
 
     private func validateEncoding() throws(RequestError) {
+        if let vectorFormat { return try validateDocument(vectorFormat) }
         try encoding.validate()
         let format = encoding.effectiveFormat
         let longer = Double(max(size.width, size.height)) * pixelRatio
         if format == .webp, longer > Double(ImageEncoding.maxWebPSide) {
             throw RequestError("format", "WebP images are at most \(ImageEncoding.maxWebPSide) pixels a side; this one is \(MessageNumber.format(longer.rounded()))")
         }
+    }
+
+    /// Image options do not apply to a document; labels from glyph PBFs cannot be text in one.
+    private func validateDocument(_ format: VectorFormat) throws(RequestError) {
+        if encoding.quality != nil {
+            throw RequestError("quality", "applies to webp and jpeg, not \(format.rawValue) (lines, fills and text are vectors)")
+        }
+        if encoding.palette { throw RequestError("png", "palette applies to PNG output, not \(format.rawValue)") }
+        let longer = max(size.width, size.height)
+        if format == .pdf, longer > InputLimits.maxPDFPageSide {
+            throw RequestError("size", "a PDF page is at most \(InputLimits.maxPDFPageSide) points (200 inches) a side; this one is \(longer)")
+        }
+        if textEngine == .glyphs {
+            throw RequestError("text-engine", "glyphs are distance fields drawn as pixels; \(format.rawValue) output draws labels as text with system fonts (auto or pango)")
+        }
+    }
+
+    /// Tiles and the server's images are raster images: a request for a document is refused,
+    /// naming `format`. `what` says who refuses (`tiles`).
+    public func requireImageOutput(_ what: String) throws(RequestError) {
+        guard let vectorFormat else { return }
+        throw RequestError("format", "\(vectorFormat.rawValue) is a document for snapshots and batches; \(what) are png, webp or jpeg")
     }
 
     private func validateImage() throws(RequestError) {

@@ -63,8 +63,17 @@ extension RequestField {
     static let image: [RequestField] = [
         field("size", "WxH") { r, t, f, _ throws(RequestError) in r.size = try FieldText.size(t, f) },
         field("scale", "N") { r, t, f, _ throws(RequestError) in r.pixelRatio = try FieldText.number(t, f) },
-        field("format", "png|webp|jpeg") { r, t, f, _ throws(RequestError) in
-            r.encoding.format = t.lowercased() == "jpg" ? .jpeg : try FieldText.choice(t, f)
+        // An image format, or a vector document (the last one given wins).
+        field("format", "png|webp|jpeg|pdf|svg") { r, t, f, _ throws(RequestError) in
+            if let document = VectorFormat(rawValue: t.lowercased()) {
+                (r.vectorFormat, r.encoding.format) = (document, nil)
+                return
+            }
+            guard let image = t.lowercased() == "jpg" ? .jpeg : ImageEncoding.Format(rawValue: t.lowercased()) else {
+                let names = ImageEncoding.Format.allCases.map(\.rawValue) + VectorFormat.allCases.map(\.rawValue)
+                throw RequestError(f, "'\(t)' is not one of \(names.joined(separator: ", "))")
+            }
+            (r.vectorFormat, r.encoding.format) = (nil, image)
         },
         field("quality", "1-100") { r, t, f, _ throws(RequestError) in
             let q = try FieldText.number(t, f)

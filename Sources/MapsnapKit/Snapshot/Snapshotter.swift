@@ -42,9 +42,13 @@ public final class Snapshotter {
             : data.vector.isEmpty && data.raster.isEmpty ? nil : Self.defaultAttribution
     }
 
-    /// Which engine draws the labels and why, for `-v`.
-    public func textEngineSummary(_ choice: TextEngineChoice) -> String {
+    /// Which engine draws the labels and why, for `-v`. A `document` (PDF, SVG) always draws
+    /// them with system fonts: glyph PBFs are distance fields, drawn as pixels, not text.
+    public func textEngineSummary(_ choice: TextEngineChoice, document: VectorFormat? = nil) -> String {
         if choice == .pango { return "text: system fonts (--text-engine pango)" }
+        if let document, let glyphs = renderer.glyphs {
+            return "text: system fonts, not the glyph PBFs from \(glyphs.template): \(document.rawValue) keeps labels as text, and glyph PBFs can only be drawn as pixels"
+        }
         guard let glyphs = renderer.glyphs else {
             let why = style.glyphs.flatMap { $0.isEmpty ? nil : "its glyphs \($0) cannot be read offline" } ?? "the style has no glyphs"
             return "text: system fonts (\(why); give --glyphs DIR to draw from glyph PBFs)"
@@ -107,6 +111,31 @@ public final class Snapshotter {
     /// Renders one request: validates it, reads its overlay files, draws. Warnings (an empty track,
     /// a corrupt tile, a view outside the data) go to `warnings`.
     public func snapshot(_ request: MapRequest, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        try image(request, plan(request, warnings: warnings), warnings: warnings)
+    }
+
+    /// Renders a request whose overlays are already resolved (the CLI reports on them first).
+    public func snapshot(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        try image(request, plan(request, overlays: overlays, warnings: warnings), warnings: warnings)
+    }
+
+    private func image(_ request: MapRequest, _ plan: Plan, warnings: WarningLog) throws(SnapshotError) -> Snapshot {
+        do {
+            return Snapshot(image: try renderer.render(plan.camera, options: plan.options, warnings: warnings), camera: plan.camera,
+                            encoding: request.encoding)
+        } catch {
+            throw .render(error)
+        }
+    }
+
+    /// A request ready to be drawn on any canvas: checked, its camera chosen, the renderer's options set.
+    struct Plan {
+        let camera: Camera
+        let options: MapRenderer.Options
+    }
+
+    /// `plan` for a request whose overlay files are still to be read.
+    func plan(_ request: MapRequest, warnings: WarningLog) throws(SnapshotError) -> Plan {
         let overlays: ResolvedOverlays
         do {
             try request.validate()
@@ -115,11 +144,11 @@ public final class Snapshotter {
             throw .request(error)
         }
         overlays.warnings.forEach(warnings.warn)
-        return try snapshot(request, overlays: overlays.overlays, warnings: warnings)
+        return try plan(request, overlays: overlays.overlays, warnings: warnings)
     }
 
-    /// Renders a request whose overlays are already resolved (the CLI reports on them first).
-    public func snapshot(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+    /// Checks a request whose overlays are resolved and chooses its camera and what to draw.
+    func plan(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog) throws(SnapshotError) -> Plan {
         let camera: Camera
         do {
             try request.validate()
@@ -142,11 +171,7 @@ public final class Snapshotter {
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         options.textEngine = request.textEngine
         options.collisionDebug = d.collisionBoxes
-        do {
-            return Snapshot(image: try renderer.render(camera, options: options, warnings: warnings), camera: camera, encoding: request.encoding)
-        } catch {
-            throw .render(error)
-        }
+        return Plan(camera: camera, options: options)
     }
 
     /// Every icon marker's image is a readable PNG, or the request names the marker.

@@ -3,15 +3,22 @@ import MapsnapStyle
 import MapsnapFormats
 import MapsnapGeo
 
-/// A Cairo drawing context on a `RasterImage`, in points: the device scale (pixel ratio) is set
-/// once, so painters work in the same units as the style (line widths, text sizes).
+/// A Cairo drawing context in points: the device scale (pixel ratio) is set once, so painters
+/// work in the same units as the style (line widths, text sizes). It draws on a `RasterImage`
+/// or on a page of a `VectorDocument` (PDF, SVG). On both, `cairo_identity_matrix` is the device
+/// pixel grid of the pixel ratio (a vector surface's device scale is `1 / pixelRatio`), so
+/// painters that place bitmaps on whole device pixels draw the same picture on either.
 public final class Canvas {
-    public let image: RasterImage
+    /// The bitmap under a raster canvas; nil on a vector target, where painters that shade
+    /// pixels themselves draw through `withPixelLayer` and the others stroke and fill vectors.
+    let image: RasterImage?
     let cr: OpaquePointer
     public let pixelRatio: Double
     /// The drawable area in points.
     public let width: Double
     public let height: Double
+    /// Labels shown as text on a vector target, waiting for `fillText` (see `Canvas+Text`).
+    var pendingText: [TextRun] = []
 
     public init(image: RasterImage, pixelRatio: Double) {
         self.image = image
@@ -22,7 +29,25 @@ public final class Canvas {
         height = Double(image.pixelHeight) / pixelRatio
     }
 
+    /// A canvas on a vector surface whose device scale is already `1 / pixelRatio`; `width` and
+    /// `height` (points) are the map's area, which may be less than the page (a caption band).
+    init(vectorSurface surface: OpaquePointer, width: Double, height: Double, pixelRatio: Double) {
+        image = nil
+        self.pixelRatio = pixelRatio
+        cr = cairo_create(surface)
+        cairo_scale(cr, pixelRatio, pixelRatio)
+        self.width = width
+        self.height = height
+    }
+
     deinit { cairo_destroy(cr) }
+
+    /// PDF or SVG: lines, fills and text are drawn as vectors, and text stays text.
+    public var isVector: Bool { image == nil }
+
+    /// The drawable area in device pixels.
+    public var pixelWidth: Int { image?.pixelWidth ?? Int(saturating: (width * pixelRatio).rounded()) }
+    public var pixelHeight: Int { image?.pixelHeight ?? Int(saturating: (height * pixelRatio).rounded()) }
 
     /// Runs `body` between `cairo_save` and `cairo_restore`, so a painter's state never leaks.
     @inline(__always)
@@ -42,11 +67,12 @@ public final class Canvas {
     }
 
     /// Clips to a rectangle given in points, snapped outward-consistently to device pixels so that
-    /// neighbouring tiles' clips meet without a seam or an overlap.
-    public func clipSnapped(_ r: Rect) {
+    /// neighbouring tiles' clips meet without a seam or an overlap; then grown by `outset` points
+    /// (see `RenderFrame.clip(to:overlap:)`).
+    public func clipSnapped(_ r: Rect, outset: Double = 0) {
         let s = pixelRatio
-        let x0 = (r.minX * s).rounded() / s, y0 = (r.minY * s).rounded() / s
-        let x1 = (r.maxX * s).rounded() / s, y1 = (r.maxY * s).rounded() / s
+        let x0 = (r.minX * s).rounded() / s - outset, y0 = (r.minY * s).rounded() / s - outset
+        let x1 = (r.maxX * s).rounded() / s + outset, y1 = (r.maxY * s).rounded() / s + outset
         cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0)
         cairo_clip(cr)
     }

@@ -33,9 +33,9 @@ enum AttributionPainter {
             canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.7) : Color(r: 1, g: 1, b: 1, a: 0.75))
             cairo_fill(cr)
             cairo_new_path(cr)
-            shaped.appendPath(to: canvas, at: Point(x: x + padX - shaped.bounds.minX, y: y + padY - shaped.bounds.minY))
+            canvas.appendText(shaped, at: Point(x: x + padX - shaped.bounds.minX, y: y + padY - shaped.bounds.minY))
             canvas.setColor(onDark ? Color(r: 0.82, g: 0.83, b: 0.85, a: 1) : Color(r: 0.2, g: 0.2, b: 0.2, a: 1))
-            cairo_fill(cr)
+            canvas.fillText()
         }
     }
 }

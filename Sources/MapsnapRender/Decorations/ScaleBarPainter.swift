@@ -72,8 +72,8 @@ enum ScaleBarPainter {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
             cairo_stroke(cr)
             cairo_new_path(cr)
-            shaped.appendPath(to: canvas, at: Point(x: x0 + 1 - shaped.bounds.minX, y: box.minY + 2 - shaped.bounds.minY))
-            cairo_fill(cr)
+            canvas.appendText(shaped, at: Point(x: x0 + 1 - shaped.bounds.minX, y: box.minY + 2 - shaped.bounds.minY))
+            canvas.fillText()
         }
     }
 }

@@ -14,33 +14,74 @@ public enum AtomicFile {
     public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(temporaryMarker) }
 
     public static func write(_ data: Data, to path: String, durable: Bool = false) throws(RenderError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            throw .cannotWrite(path: path, reason: "folder \(folder) does not exist")
-        }
-        let temp = folder + "/." + url.lastPathComponent + temporaryMarker + "\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
+        let writer = try Writer(path: path)
+        var failure: RenderError?
         data.withUnsafeBytes { raw in
+            do throws(RenderError) { try writer.write(raw) } catch { failure = error }
+        }
+        if let failure {
+            writer.abandon()
+            throw failure
+        }
+        try writer.commit(durable: durable)
+    }
+
+    /// A file written in pieces (a PDF as Cairo writes it) that appears whole or not at all: the
+    /// pieces go to the temporary file, `commit` renames it over the target, and `abandon` (or
+    /// dropping the writer uncommitted) removes it.
+    public final class Writer {
+        public let path: String
+        private let temporary: String
+        private var fd: Int32
+
+        public init(path: String) throws(RenderError) {
+            let url = URL(fileURLWithPath: path)
+            let folder = url.deletingLastPathComponent().path
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+                throw .cannotWrite(path: path, reason: "folder \(folder) does not exist")
+            }
+            self.path = path
+            temporary = folder + "/." + url.lastPathComponent + AtomicFile.temporaryMarker + "\(getpid())"
+            fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        }
+
+        deinit { abandon() }
+
+        public func write(_ bytes: UnsafeRawBufferPointer) throws(RenderError) {
+            guard fd >= 0 else { throw .cannotWrite(path: path, reason: "the file was already closed") }
             var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            while offset < bytes.count {
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno)); return
+                    throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
                 }
                 offset += n
             }
         }
-        if failure == nil, durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temp)
-            throw .cannotWrite(path: path, reason: failure)
+
+        /// Closes the file and renames it over `path` (after flushing it to disk when `durable`).
+        public func commit(durable: Bool = false) throws(RenderError) {
+            guard fd >= 0 else { throw .cannotWrite(path: path, reason: "the file was already closed") }
+            var failure: String?
+            if durable, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+            close(fd)
+            fd = -1
+            if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+            if let failure {
+                unlink(temporary)
+                throw .cannotWrite(path: path, reason: failure)
+            }
+        }
+
+        /// Closes and removes the temporary file; the target is left as it was.
+        public func abandon() {
+            guard fd >= 0 else { return }
+            close(fd)
+            fd = -1
+            unlink(temporary)
         }
     }
 }

@@ -86,12 +86,12 @@ struct MarkerPainter {
             for l in layouts {
                 guard let title = l.title else { continue }
                 cairo_new_path(cr)
-                title.appendPath(to: canvas, at: l.titleOrigin)
+                canvas.appendText(title, at: l.titleOrigin)
                 canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.9) : Color(r: 1, g: 1, b: 1, a: 0.95))
                 cairo_set_line_width(cr, 4)
                 cairo_stroke_preserve(cr)
                 canvas.setColor(onDark ? Color(r: 0.95, g: 0.95, b: 0.96, a: 1) : Color(r: 0.13, g: 0.13, b: 0.15, a: 1))
-                cairo_fill(cr)
+                canvas.fillText()
             }
             // Balloons come from small bitmaps drawn once per look (colour, size, glyph) and
             // placed on whole device pixels: 500 markers cost 500 blits, not 500 vector drawings.
@@ -174,10 +174,10 @@ struct MarkerPainter {
             let shaped = frame.text.shapeCached(glyph, font: Self.titleFont, size: size, maxWidth: nil, lineHeight: 1.2,
                                                 letterSpacing: 0, alignment: .center)
             cairo_new_path(cr)
-            shaped.appendPath(to: canvas, at: Point(x: head.x - shaped.bounds.minX - shaped.width / 2,
-                                                    y: head.y - shaped.bounds.minY - shaped.height / 2))
+            canvas.appendText(shaped, at: Point(x: head.x - shaped.bounds.minX - shaped.width / 2,
+                                                y: head.y - shaped.bounds.minY - shaped.height / 2))
             canvas.setColor(.white)
-            cairo_fill(cr)
+            canvas.fillText()
         } else {
             cairo_new_path(cr)
             cairo_arc(cr, head.x, head.y, 4.5 * s.scale, 0, 2 * .pi)

@@ -25,8 +25,8 @@ struct TrackPainter {
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let visible = segments.flatMap { $0.visibleRuns(in: view) }
-        if t.opacity >= 1 && (t.dash?.count ?? 0) < 2 {
-            drawOpaque(t, visible)
+        if t.opacity >= 1 && (t.dash?.count ?? 0) < 2, let image = frame.canvas.image {
+            drawOpaque(t, visible, into: image)
         } else {
             drawStroked(t, segments: segments, visible: visible)
         }
@@ -37,11 +37,10 @@ struct TrackPainter {
 
     /// An opaque solid track: casings, then lines, each segment a round-capped capsule drawn by
     /// `LineRasterizer` (exact round joins, and faster than Cairo's stroker on a long
-    /// self-crossing track).
-    private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>]) {
-        let canvas = frame.canvas
-        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio)
-        let clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: canvas.image.pixelWidth, maxY: canvas.image.pixelHeight)
+    /// self-crossing track). A vector target strokes it (`drawStroked`).
+    private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>], into image: RasterImage) {
+        let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio)
+        let clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: image.pixelWidth, maxY: image.pixelHeight)
         let strips = runs.map { LineStrip.roundCapsules(Array($0)) }
         func paint(_ color: Color, _ width: Double) {
             let p = LineRasterizer.Paint(color: color, opacity: 1, width: width, gapWidth: 0, offset: 0, blur: 0)

@@ -93,6 +93,19 @@ enum CirclePainter {
                      stroke: Color, strokeOpacity: Double, edgeShift shift: Double, canvas: Canvas) {
         let cr = canvas.cr
         let opaque = opacity >= 1 && strokeOpacity >= 1 && fill.a >= 1 && stroke.a >= 1
+        if !opaque && canvas.isVector {
+            // A PDF has no SOURCE operator (Cairo would fall back to a bitmap): the stroke is a
+            // ring around the fill instead, the same picture but at the seam's anti-aliasing.
+            let inner = max(radius - shift, 0), outer = radius + strokeWidth - shift
+            cairo_new_path(cr)
+            cairo_arc(cr, center.x, center.y, outer, 0, 2 * .pi)
+            cairo_new_sub_path(cr)
+            cairo_arc_negative(cr, center.x, center.y, inner, 2 * .pi, 0)
+            canvas.setColor(stroke, opacity: strokeOpacity)
+            cairo_fill(cr)
+            disc(center, inner, fill, opacity, canvas)
+            return
+        }
         // Opaque colours: painting the fill over the stroke is the mix. Otherwise the two are
         // mixed in a group with SOURCE (which interpolates by coverage) and composited once.
         if !opaque {

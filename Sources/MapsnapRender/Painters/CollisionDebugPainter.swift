@@ -14,7 +14,11 @@ struct CollisionDebugBox {
 enum CollisionDebugPainter {
     static func draw(_ boxes: [CollisionDebugBox], in frame: RenderFrame) {
         guard !boxes.isEmpty else { return }
-        let image = frame.canvas.image, ratio = frame.canvas.pixelRatio
+        let ratio = frame.canvas.pixelRatio
+        frame.canvas.withPixelLayer { image in draw(boxes, ratio: ratio, into: image) }
+    }
+
+    private static func draw(_ boxes: [CollisionDebugBox], ratio: Double, into image: RasterImage) {
         let (width, height) = (image.pixelWidth, image.pixelHeight)
         image.withMutablePixels { data, stride in
             for b in boxes {

@@ -24,10 +24,11 @@ enum FillPainter {
         let translucent = constantColor.a * style.opacity.evaluate(zoom: zoom, feature: nil) < 1
         let perFeature = style.color.dependsOnFeature || style.opacity.dependsOnFeature
             || (style.outlineColor?.dependsOnFeature ?? false) || translucent
+        let opaque = !translucent && !style.color.dependsOnFeature && !style.opacity.dependsOnFeature
         let antialias = style.antialias.evaluate(zoom: zoom, feature: nil)
         let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
                                        anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
-        var outline = Outline(rasterizer: LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio),
+        var outline = Outline(canvas: canvas, rasterizer: canvas.image.map { LineRasterizer(image: $0, pixelRatio: canvas.pixelRatio) },
                               enabled: antialias && style.outlineColor != nil, shift: shift)
         let fillAll = { (feature: (any Feature)?) in
             let color = style.color.evaluate(zoom: zoom, feature: feature)
@@ -43,8 +44,8 @@ enum FillPainter {
             frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-                frame.clip(to: projection)
-                outline.clip = outline.rasterizer.clip(tileCorners: projection.tileCorners)
+                frame.clip(to: projection, opaque: opaque)
+                if let rasterizer = outline.rasterizer { outline.clip = rasterizer.clip(tileCorners: projection.tileCorners) }
                 cairo_set_antialias(cr, antialias ? CAIRO_ANTIALIAS_FAST : CAIRO_ANTIALIAS_NONE)
                 if shift != Point(x: 0, y: 0) { cairo_translate(cr, shift.x, shift.y) }
                 canvas.newPath()
@@ -63,8 +64,10 @@ enum FillPainter {
 
     /// The rings of the features just filled, outlined as MapLibre's fill-outline shader does: a
     /// line one device pixel wide whose alpha falls from full on the ring to nothing a pixel away.
+    /// On a vector target (no rasterizer) the rings are stroked one device pixel wide instead.
     private struct Outline {
-        let rasterizer: LineRasterizer
+        let canvas: Canvas
+        let rasterizer: LineRasterizer?
         let enabled: Bool
         /// `fill-translate`, in screen points.
         let shift: Point
@@ -72,7 +75,20 @@ enum FillPainter {
         var rings: [[Point]] = []
 
         func draw(_ color: Color, opacity: Double) {
-            rasterizer.drawHairlines(rings, shift: shift, color: color, opacity: opacity, clip: clip)
+            if let rasterizer {
+                rasterizer.drawHairlines(rings, shift: shift, color: color, opacity: opacity, clip: clip)
+                return
+            }
+            // The context is already translated by `shift` and clipped to the tile.
+            let cr = canvas.cr
+            cairo_new_path(cr)
+            for ring in rings where ring.count > 1 {
+                canvas.appendPolyline(ring)
+                canvas.closePath()
+            }
+            cairo_set_line_width(cr, 1 / canvas.pixelRatio)
+            canvas.setColor(color, opacity: opacity)
+            cairo_stroke(cr)
         }
     }
 

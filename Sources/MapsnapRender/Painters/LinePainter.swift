@@ -52,9 +52,10 @@ enum LinePainter {
 
     /// `line-gradient`: each line piece coloured by its progress along the whole line, which a
     /// GeoJSON source with `lineMetrics` records on every piece (`mapbox_clip_start`, `_end`).
-    static func paintGradient(_ layer: StyleLayer, _ style: LineLayer, _ gradient: StyleProperty<Color>, in frame: RenderFrame) {
+    static func paintGradient(_ layer: StyleLayer, _ style: LineLayer, _ gradient: StyleProperty<Color>, into image: RasterImage,
+                              in frame: RenderFrame) {
         let zoom = frame.zoom
-        let rasterizer = LineRasterizer(image: frame.canvas.image, pixelRatio: frame.canvas.pixelRatio, perspective: frame.perspective)
+        let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio, perspective: frame.perspective)
         let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
                                        anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
         let colors = LineRasterizer.Colors(gradient, zoom: zoom, exact: style.gradientIsStep)
@@ -138,10 +139,24 @@ enum LinePainter {
         let constantPaint = constant.map(paint) ?? nil
         if constant != nil && constantPaint == nil { return }
         if let gradient = style.gradient {
-            paintGradient(layer, style, gradient, in: frame)
+            canvas.withPixelLayer { image in paintGradient(layer, style, gradient, into: image, in: frame) }
             return
         }
-        let rasterizer = LineRasterizer(image: canvas.image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
+        if canvas.isVector && style.pattern == nil {
+            stroke(layer, style, constant: constant, in: frame)
+            return
+        }
+        canvas.withPixelLayer { image in
+            rasterize(layer, style, constant: constant, paint: { constantPaint ?? paint($0) }, into: image, in: frame)
+        }
+    }
+
+    /// The layer drawn by MapLibre's line shader into `image`: the canvas's own, or a layer a
+    /// vector target embeds. `paint` gives a feature's paint (nil: not drawn).
+    private static func rasterize(_ layer: StyleLayer, _ style: LineLayer, constant: Resolved?, paint: (Resolved) -> LineRasterizer.Paint?,
+                                  into image: RasterImage, in frame: RenderFrame) {
+        let canvas = frame.canvas, zoom = frame.zoom
+        let rasterizer = LineRasterizer(image: image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
         // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).
         let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
                                        anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
@@ -156,7 +171,7 @@ enum LinePainter {
             guard feature.geometryType != .point, let parts = feature.parts else { return }
             let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
             guard resolved.width > 0, resolved.opacity > 0 else { return }
-            guard let paint = constantPaint ?? paint(resolved) else { return }
+            guard let paint = paint(resolved) else { return }
             let polygon = feature.geometryType == .polygon
             let moved = projection.translated(by: shift)
             // Lines are extruded on the map plane (MapLibre's line shader widens them in tile

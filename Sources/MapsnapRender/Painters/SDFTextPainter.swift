@@ -97,8 +97,8 @@ enum SDFTextPainter {
         // The label's device box, within the image.
         let box = quads.dropFirst().reduce(quads[0].bounds) { $0.union($1.bounds) }
         let x0 = max(0, Int(saturating: box.minX.rounded(.down))), y0 = max(0, Int(saturating: box.minY.rounded(.down)))
-        let x1 = min(canvas.image.pixelWidth, Int(saturating: box.maxX.rounded(.up)))
-        let y1 = min(canvas.image.pixelHeight, Int(saturating: box.maxY.rounded(.up)))
+        let x1 = min(canvas.pixelWidth, Int(saturating: box.maxX.rounded(.up)))
+        let y1 = min(canvas.pixelHeight, Int(saturating: box.maxY.rounded(.up)))
         let width = x1 - x0, height = y1 - y0
         guard width > 0, height > 0 else { return }
         let paint = label.paint

@@ -46,14 +46,14 @@ enum SymbolPainter {
         }
         switch label.shape {
         case .block(let origin):
-            text.appendPath(to: canvas, at: origin)
+            canvas.appendText(text, at: origin)
         case .rotatedBlock(let origin, let pivot, let angle):
             // The path is stored in device space, so turning the context only while adding it works.
             cairo_save(cr)
             cairo_translate(cr, pivot.x, pivot.y)
             cairo_rotate(cr, angle)
             cairo_translate(cr, -pivot.x, -pivot.y)
-            text.appendPath(to: canvas, at: origin)
+            canvas.appendText(text, at: origin)
             cairo_restore(cr)
         case .alongLine(let glyphs):
             let baselineBelowCenter = text.baseline - text.height / 2
@@ -61,10 +61,9 @@ enum SymbolPainter {
                 cairo_save(cr)
                 cairo_translate(cr, g.center.x, g.center.y)
                 cairo_rotate(cr, g.angle)
-                cairo_set_scaled_font(cr, g.glyph.font)
-                var glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
+                let glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
                                           y: baselineBelowCenter + g.glyph.yOffset)
-                cairo_glyph_path(cr, &glyph, 1)
+                if let font = g.glyph.font { canvas.appendGlyph(glyph, font: font, text: g.glyph.text) }
                 cairo_restore(cr)
             }
         }
@@ -74,7 +73,7 @@ enum SymbolPainter {
     private static func paintPath(_ p: TextPaint, _ canvas: Canvas) {
         let cr = canvas.cr
         // Transparent text (text-opacity 0) took its place among the labels; nothing to draw.
-        guard p.opacity > 0 else { cairo_new_path(cr); return }
+        guard p.opacity > 0 else { canvas.discardText(); return }
         if p.haloWidth > 0, p.haloColor.a > 0 {
             canvas.setColor(p.haloColor, opacity: p.opacity)
             if p.haloBlur >= 0.25 {
@@ -92,6 +91,6 @@ enum SymbolPainter {
             }
         }
         canvas.setColor(p.color, opacity: p.opacity)
-        cairo_fill(cr)
+        canvas.fillText()
     }
 }

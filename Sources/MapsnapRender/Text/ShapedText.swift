@@ -52,13 +52,8 @@ public final class ShapedText {
     public var width: Double { bounds.width }
     public var height: Double { bounds.height }
 
-    /// Adds the outlines of the whole layout, its top-left at `origin`, to the canvas's path.
-    /// SDF text has no outlines: `SDFTextPainter` draws it.
-    func appendPath(to canvas: Canvas, at origin: Point) {
-        guard let layout else { return }
-        cairo_move_to(canvas.cr, origin.x, origin.y)
-        pango_cairo_layout_path(canvas.cr, layout)
-    }
+    // The outlines of a layout are added to a canvas's path by `Canvas.appendText`. SDF text has
+    // no outlines: `SDFTextPainter` draws it.
 
     /// One glyph of a single-line layout, for drawing along a curve.
     struct Glyph {
@@ -73,6 +68,9 @@ public final class ShapedText {
         /// Rich text: the glyph's section's `font-scale` and index (see `sectionColors`).
         var scale = 1.0
         var section = 0
+        /// The characters the glyph stands for (its Pango cluster), on the first glyph of the
+        /// cluster only: a PDF shows them as the glyph's text.
+        var text = ""
     }
 
     /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
@@ -92,18 +90,20 @@ public final class ShapedText {
         }
         guard let layout, let line = pango_layout_get_line_readonly(layout, 0) else { return out }
         let s = Double(PANGO_SCALE)
+        let utf8 = Array(String(cString: pango_layout_get_text(layout)).utf8)
         var x = 0.0
         var run = line.pointee.runs
         while let node = run {
             let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
             let glyphString = item.pointee.glyphs!
             let font = pango_cairo_font_get_scaled_font(OpaquePointer(item.pointee.item.pointee.analysis.font))
+            let clusters = Self.clusterTexts(glyphString.pointee, item: item.pointee.item.pointee, utf8: utf8)
             for i in 0..<Int(glyphString.pointee.num_glyphs) {
                 let info = glyphString.pointee.glyphs[i]
                 let advance = Double(info.geometry.width) / s
                 if let font, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY {
                     out.append(Glyph(font: font, index: UInt(info.glyph), x: x + Double(info.geometry.x_offset) / s,
-                                     advance: advance, yOffset: Double(info.geometry.y_offset) / s))
+                                     advance: advance, yOffset: Double(info.geometry.y_offset) / s, text: clusters[i]))
                 }
                 x += advance
             }
@@ -111,6 +111,21 @@ public final class ShapedText {
         }
         return out
     }()
+
+    /// The characters of each glyph of a run: a cluster's text goes to its first glyph in the
+    /// run's order, the cluster's other glyphs get none (so nothing reads twice).
+    private static func clusterTexts(_ glyphs: PangoGlyphString, item: PangoItem, utf8: [UInt8]) -> [String] {
+        let count = Int(glyphs.num_glyphs)
+        let starts = (0..<count).map { Int(glyphs.log_clusters[$0]) }
+        let bounds = Set(starts).sorted() + [Int(item.length)]
+        var seen = Set<Int>()
+        return starts.map { start in
+            guard seen.insert(start).inserted, let k = bounds.firstIndex(of: start) else { return "" }
+            let from = Int(item.offset) + start, to = Int(item.offset) + bounds[k + 1]
+            guard from >= 0, from <= to, to <= utf8.count else { return "" }
+            return String(decoding: utf8[from..<to], as: UTF8.self)
+        }
+    }
 
     /// The first line's advance width in points.
     lazy var lineAdvance: Double = {

@@ -79,5 +79,6 @@ public enum StaticItem {
               !o.markers.contains(where: { $0.icon != nil }) else {
             throw RequestError("style", "the server reads no files a request names")
         }
+        try r.requireImageOutput("served images")
     }
 }

@@ -1,0 +1,42 @@
+import Foundation
+import MapsnapOverlays
+import MapsnapRender
+
+extension Snapshotter {
+    /// Draws one request as a one-page PDF or SVG (its overlay files read first), the page the
+    /// image's size in points. Labels are drawn by Pango, so that they stay text.
+    public func document(_ request: MapRequest, format: VectorFormat, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> VectorSnapshot {
+        try document(plan(request, warnings: warnings), format: format, warnings: warnings)
+    }
+
+    /// `document` for a request whose overlays are already resolved (the CLI reports on them first).
+    public func document(_ request: MapRequest, overlays: [Overlay], format: VectorFormat,
+                         warnings: WarningLog = WarningLog()) throws(SnapshotError) -> VectorSnapshot {
+        try document(plan(request, overlays: overlays, warnings: warnings), format: format, warnings: warnings)
+    }
+
+    private func document(_ plan: Plan, format: VectorFormat, warnings: WarningLog) throws(SnapshotError) -> VectorSnapshot {
+        let (document, bytes) = VectorDocument.inMemory(format)
+        do {
+            try drawPage(plan, on: document, warnings: warnings)
+            try document.finish()
+        } catch {
+            throw .render(error)
+        }
+        return VectorSnapshot(data: bytes(), format: format, camera: plan.camera)
+    }
+
+    /// Draws a planned request as the next page of `document`: the map, and under it `band`
+    /// (a caption) when there is one, on a page as tall as both. `label` names the page.
+    func drawPage(_ plan: Plan, on document: VectorDocument, band: CaptionBand.Layout? = nil, label: String? = nil,
+                  warnings: WarningLog) throws(RenderError) {
+        let width = Double(plan.camera.size.width), mapHeight = Double(plan.camera.size.height)
+        try document.page(width: width, height: mapHeight + (band?.height ?? 0), mapHeight: mapHeight,
+                          pixelRatio: plan.camera.pixelRatio, label: label) { canvas in
+            renderer.draw(plan.camera, options: plan.options, on: canvas, warnings: warnings)
+            if let band {
+                CaptionBand.draw(band, on: canvas, top: mapHeight, dark: renderer.backgroundIsDark(atZoom: plan.camera.zoom))
+            }
+        }
+    }
+}
