@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages mapsnap builds and runs with, only those missing (idempotent).
+# Installs the Debian packages mapsnap builds and runs with (scripts/runtime-packages.sh), only
+# those missing (idempotent).
 # Uses sudo when not run as root.
 set -euo pipefail
 
@@ -11,10 +12,9 @@ packages=(
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
   libwebp-dev libjpeg62-turbo-dev                                        # raster tiles (raster layers)
   libfreetype-dev                                                        # glyph PBFs from fonts (mapsnap glyphs build)
-  libjs-leaflet                                                          # the preview page's maps (served from /usr/share/javascript)
-  fontconfig fonts-noto-core fonts-dejavu-core                           # Latin text
-  fonts-wqy-zenhei                                                       # CJK text (per-character fallback)
 )
+# What the binary runs with: the libraries, fonts (Latin, CJK) and the preview page's Leaflet.
+while read -r p; do packages+=("$p"); done < <("$(dirname "$0")/runtime-packages.sh")
 packages+=("$@")   # callers may add more (e.g. benchmark tools)
 
 missing=()

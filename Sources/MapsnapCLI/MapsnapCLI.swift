@@ -32,7 +32,9 @@ public enum MapsnapCLI {
         if options.contains("-h") || options.contains("--help") {
             return .text(named == nil ? HelpText.tool(commands, version: version) : command.help)
         }
-        if options.contains("--version") { return .text("mapsnap \(version)") }
+        if options.contains("--version") {
+            return .text(VersionText.text(version: version, verbose: options.contains("-v") || options.contains("--verbose")))
+        }
         switch command.parse(words) {
         case .success(let invocation): return .run(invocation)
         case .failure(let error): return .usageError(error)

@@ -192,7 +192,10 @@ public enum ServeCommand {
         try c.config.encoding.validate()
         var entries = c.configStyles
         var arguments = c.styleArguments
-        if entries.isEmpty && arguments.isEmpty { arguments = ResourceLocator.builtInStyles.map { ($0, .named($0)) } }
+        if entries.isEmpty && arguments.isEmpty {
+            guard ResourceLocator.location != nil else { throw UsageError(option: "--style", message: "no style given, and \(ResourceLocator.notFoundReason)") }
+            arguments = ResourceLocator.builtInStyles.map { ($0, .named($0)) }
+        }
         for (id, ref) in arguments {
             var selection = c.request.style
             selection.style = ref

@@ -5,6 +5,7 @@ struct MergeInvocation: RequestContext {
     var request = MapRequest()
     var inputs: [String] = []
     var output: String?
+    var force = false
 }
 
 enum MergeCommand {
@@ -14,13 +15,16 @@ enum MergeCommand {
         usage: "mapsnap merge SHARD.mbtiles|pmtiles ... -o ALL.mbtiles|ALL.pmtiles",
         description: """
         Joins the MBTiles or PMTiles written by `mapsnap tiles --shard K/N` into one file (a new file; identical
-        tiles stored once; bounds and zoom range the union of the inputs').
+        tiles stored once; bounds and zoom range the union of the inputs'). Shards must be exactly shards 0 to N-1
+        of one plan (the same options, style and data), each finished: a missing, doubled, unfinished or foreign
+        shard is refused and named. Archives that are not shards are joined as they are.
         """,
         groups: [
             OptionGroup("Output", [
-                Option(["-o", "--output"], .required("ALL.mbtiles"), help: "the merged archive, .mbtiles or .pmtiles (must not exist yet)", field: "output") { c, text in
+                Option(["-o", "--output"], .required("ALL.mbtiles"), help: "the merged archive, .mbtiles or .pmtiles (must not exist yet, unless --force)", field: "output") { c, text in
                     c.output = text
                 },
+                Option(["--force"], help: "replace an existing output (in one rename, once the merge is written)", field: "force") { c, _ in c.force = true },
             ]),
             GeneralOptions.helpOnly(),
         ],
@@ -34,7 +38,7 @@ enum MergeCommand {
 
     static func run(_ c: MergeInvocation, _ console: Console) -> ExitCode {
         do {
-            let s = try TileMerge.merge(c.inputs, into: c.output!)
+            let s = try TileMerge.merge(c.inputs, into: c.output!, replacing: c.force)
             console.info("merge: \(s.tiles) tiles from \(s.inputs) files → \(c.output!)")
             return .success
         } catch {

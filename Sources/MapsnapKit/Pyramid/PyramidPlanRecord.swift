@@ -16,7 +16,10 @@ struct PyramidPlanRecord: Equatable, Sendable {
 
     static func == (a: Self, b: Self) -> Bool { a.parts.map(\.value) == b.parts.map(\.value) && a.parts.map(\.field) == b.parts.map(\.field) }
 
-    init(_ o: TilePyramidOptions, areas: [BoundingBox]) {
+    /// Parts that are not options but what the tiles were made from (worded as such in messages).
+    static let fingerprintFields: Set<String> = ["style-file", "data"]
+
+    init(_ o: TilePyramidOptions, areas: [BoundingBox], fingerprints: PyramidFingerprints = .none) {
         func path(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.path }
         let style: String
         switch o.style.style {
@@ -35,6 +38,8 @@ struct PyramidPlanRecord: Equatable, Sendable {
             ("zoom", "\(o.zooms.lowerBound)-\(o.zooms.upperBound)"),
             ("bbox", areas.map(DataCoverage.text).joined(separator: ";")),
             ("shard", o.shard.map { "\($0.index)/\($0.count)" } ?? ""),
+            ("style-file", fingerprints.style),
+            ("data", fingerprints.data),
         ]
     }
 
@@ -52,19 +57,48 @@ struct PyramidPlanRecord: Equatable, Sendable {
         self.init(parts: parts)
     }
 
+    /// The first part this plan has differently from `other` (`nil` when they agree part for part).
+    func firstDifference(from other: PyramidPlanRecord) -> (field: String, mine: String, theirs: String)? {
+        for (mine, theirs) in zip(parts, other.parts) where mine != theirs {
+            return (mine.field, mine.value, theirs.value)
+        }
+        return nil
+    }
+
+    /// How one differing part reads: `--zoom 12-15`, or for a fingerprint what changed.
+    static func worded(_ field: String, _ value: String) -> [RequestError.Segment] {
+        switch field {
+        case "style-file": return [.text("the style file's contents \(value.isEmpty ? "unknown" : value)")]
+        case "data": return [.text("the data \(value.isEmpty ? "none" : value)")]
+        default: return [.field(FieldPath(field)), .text(" \(value.isEmpty ? "none" : value)")]
+        }
+    }
+
     /// The first part this plan asks differently from `recorded`, worded as a request error.
     func mismatch(with recorded: PyramidPlanRecord, output: String,
                   advice: String = "resume with the same options, or write to a new output") -> RequestError? {
-        for (mine, theirs) in zip(parts, recorded.parts) where mine != theirs {
-            func shown(_ v: String) -> String { v.isEmpty ? "none" : v }
-            return RequestError(FieldPath("resume"), segments: [
-                .text("\(output) was started with "), .field(FieldPath(mine.field)), .text(" \(shown(theirs.value)); this run asks "),
-                .text("\(shown(mine.value)): \(advice)"),
-            ])
+        if let d = firstDifference(from: recorded) {
+            // `--scale 1; this run asks 2`: an option's name once; a fingerprint says what it is both times.
+            let asked = Self.fingerprintFields.contains(d.field) ? Self.worded(d.field, d.mine) : [.text(d.mine.isEmpty ? "none" : d.mine)]
+            return RequestError(FieldPath("resume"), segments: [.text("\(output) was started with ")]
+                + Self.worded(d.field, d.theirs) + [.text("; this run asks ")] + asked + [.text(": \(advice)")])
         }
         if parts.count != recorded.parts.count {
             return RequestError("resume", "\(output) was started by another version of mapsnap; write to a new output")
         }
         return nil
+    }
+
+    /// The `--shard` part: `(K, N)`, or nil for a whole pyramid.
+    var shard: (index: Int, count: Int)? {
+        guard let text = parts.first(where: { $0.field == "shard" })?.value else { return nil }
+        let pieces = text.split(separator: "/")
+        guard pieces.count == 2, let k = Int(pieces[0]), let n = Int(pieces[1]) else { return nil }
+        return (k, n)
+    }
+
+    /// The same plan with another `shard` part (`""`: the whole pyramid, as its merged shards are).
+    func withShard(_ text: String) -> PyramidPlanRecord {
+        PyramidPlanRecord(parts: parts.map { $0.field == "shard" ? ($0.field, text) : $0 })
     }
 }

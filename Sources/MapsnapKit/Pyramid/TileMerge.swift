@@ -8,11 +8,20 @@ import MapsnapRender
 public enum TileMerge {
     public struct Summary: Sendable { public var tiles = 0; public var inputs = 0 }
 
-    public static func merge(_ inputs: [String], into output: String) throws(PyramidError) -> Summary {
+    /// `replacing`: an existing `output` is replaced in one rename once the merge is written
+    /// (`--force`; a rerun of a pyramid needs no cleaning by hand), never one of the inputs.
+    public static func merge(_ inputs: [String], into output: String, replacing: Bool = false) throws(PyramidError) -> Summary {
         guard !inputs.isEmpty else { throw .request(RequestError("inputs", "give at least one .mbtiles or .pmtiles to merge")) }
         guard TileArchiveCopy.kind(of: output) != .folder else { throw TilePyramid.output("'\(output)' must end in .mbtiles or .pmtiles") }
-        guard !FileManager.default.fileExists(atPath: output) else {
-            throw TilePyramid.output("\(output) already exists; merge writes a new file")
+        if FileManager.default.fileExists(atPath: output) {
+            guard replacing else {
+                throw .request(RequestError(FieldPath("output"), segments: [
+                    .text("\(output) already exists; merge writes a new file ("), .field(FieldPath("force")), .text(" replaces it)")]))
+            }
+            if let i = inputs.firstIndex(where: { SameFile.check($0, output) }) {
+                throw .request(RequestError(FieldPath("output"), segments: [
+                    .text("\(output) is also input \(i + 1) (\(inputs[i])); merge into another file")]))
+            }
         }
         var archives: [any TileArchive] = []
         for (i, path) in inputs.enumerated() {
@@ -28,7 +37,13 @@ public enum TileMerge {
             }
         }
         try checkTileSizes(archives)
-        let tiles = try TileArchiveCopy.copy(archives, into: output, metadata: mergedMetadata(archives.map(\.metadata)))
+        var metadata = mergedMetadata(archives.map(\.metadata))
+        // Shards of one plan make up that plan's whole pyramid, recorded as a single run records it.
+        if let whole = try ShardSet.check(zip(inputs, archives).map { ShardSet.Input(path: $0, metadata: $1.metadata.raw) }) {
+            metadata[PyramidPlanRecord.planKey] = whole.text
+            metadata[PyramidPlanRecord.completeKey] = "true"
+        }
+        let tiles = try TileArchiveCopy.copy(archives, into: output, metadata: metadata, replacing: replacing)
         return Summary(tiles: tiles, inputs: archives.count)
     }
 

@@ -56,7 +56,7 @@ public final class TilePyramid {
             let assignment = TilePyramidPlan.shardIndices(costs: costs, count: shard.count)
             wanted = wanted.indices.filter { assignment[$0] == shard.index }.map { wanted[$0] }
         }
-        let sink = try openSink(plan: PyramidPlanRecord(options, areas: boxes))
+        let sink = try openSink(plan: PyramidPlanRecord(options, areas: boxes, fingerprints: PyramidFingerprints(main)))
         // From here on a failure removes an output this run created: nothing half-made is left.
         do {
             return try render(wanted, into: sink, main: main, boxes: boxes, start: start, progress: progress)

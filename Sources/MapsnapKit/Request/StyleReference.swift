@@ -22,8 +22,11 @@ public enum StyleReference: Hashable, Sendable {
     public func fileURL() throws(RequestError) -> URL {
         switch self {
         case .named(let name):
+            guard let folder = ResourceLocator.stylesFolder else {
+                throw RequestError("style", "cannot load the built-in style '\(name)': \(ResourceLocator.notFoundReason)")
+            }
             let available = ResourceLocator.builtInStyles
-            guard available.contains(name), let folder = ResourceLocator.stylesFolder else {
+            guard available.contains(name) else {
                 throw RequestError("style", "unknown style '\(name)' (built-in styles: \(available.joined(separator: ", ")); or give a path to a style JSON file)")
             }
             return folder.appendingPathComponent(name + ".json")
