@@ -15,5 +15,8 @@ if ! "$venv/bin/python" -c "import selenium, pmtiles" 2>/dev/null; then
 fi
 export MAPSNAP_REQUIRE_BROWSER=1
 export MAPSNAP_PYTHON="$PWD/$venv/bin/python"
+# The release binary as setup.sh and the image build it, for the runtime-package check.
+swift build -c release --product mapsnap --static-swift-stdlib
+export MAPSNAP_REQUIRE_RELEASE_BINARY=1
 swift build --build-tests
 swift test --skip-build "$@"
