@@ -14,6 +14,7 @@ import Testing
     @Test(arguments: OutputCases.all) func outputs(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: PyramidCases.all) func pyramids(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: GlyphCases.all) func glyphs(_ c: HostileCase) throws { try c.run() }
+    @Test(arguments: PMTilesCases.all) func pmtilesAndFormats(_ c: HostileCase) throws { try c.run() }
 
     /// Every case has its own name: the expected-failures list and the lead's work list go by it.
     @Test func caseNamesAreUnique() {
