@@ -1,5 +1,7 @@
 import Foundation
+import MapsnapGeo
 import MapsnapTestSupport
+import MapsnapTiles
 
 /// Runs the built `mapsnap` binary (the one next to the test bundle) and captures its output.
 enum CLIRunner {
@@ -39,6 +41,13 @@ enum CLIRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Every tile of an archive (MBTiles or PMTiles) with its stored bytes, to compare outputs tile for tile.
+    static func tiles(_ path: String) throws -> [TileID: Data] {
+        var out: [TileID: Data] = [:]
+        try TileArchives.open(path).forEachTile { id, data in out[id] = data }
+        return out
     }
 
     /// Width and height from a PNG's IHDR chunk, or nil when the bytes are not a PNG.

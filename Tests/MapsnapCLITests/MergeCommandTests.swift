@@ -9,13 +9,6 @@ import Testing
 struct MergeCommandTests {
     static let box = "7.415,43.728,7.432,43.740"
 
-    func tiles(_ mbtiles: String) throws -> [TileID: Data] {
-        let a = try MBTilesArchive(path: mbtiles)
-        var out: [TileID: Data] = [:]
-        for id in try a.tileIDs() { out[id] = try a.rawTileData(id) }
-        return out
-    }
-
     func render(_ extra: [String], zoom: String = "14-16", to path: String) throws {
         let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", zoom, "--metatile", "2", "-q", "-o", path] + extra)
         #expect(r.status == 0, "\(r.stderr)")
@@ -51,7 +44,7 @@ struct MergeCommandTests {
         let out = dir.appendingPathComponent("all.mbtiles").path
         let m = try CLIRunner.run(["merge"] + (try shards(3, in: dir)) + ["-o", out])
         #expect(m.status == 0, "\(m.stderr)")
-        #expect(try tiles(out) == (try tiles(whole)))
+        #expect(try CLIRunner.tiles(out) == (try CLIRunner.tiles(whole)))
         let merged = try MBTilesArchive(path: out).metadata.raw, single = try MBTilesArchive(path: whole).metadata.raw
         #expect(merged["mapsnap:plan"] == single["mapsnap:plan"] && merged["mapsnap:plan"]?.contains("|shard=|") == true, "\(merged)")
         #expect(merged["mapsnap:complete"] == "true")
@@ -86,7 +79,7 @@ struct MergeCommandTests {
         #expect(refused.stderr == "mapsnap: error: --output: \(out) already exists; merge writes a new file (--force replaces it)\n")
         let forced = try CLIRunner.run(["merge"] + all + ["-o", out, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(try tiles(out).count == (try all.reduce(0) { $0 + (try tiles($1).count) }))
+        #expect(try CLIRunner.tiles(out).count == (try all.reduce(0) { $0 + (try CLIRunner.tiles($1).count) }))
         let before = try Data(contentsOf: URL(fileURLWithPath: all[0]))
         let onInput = try CLIRunner.run(["merge"] + all + ["-o", dir.appendingPathComponent("./shard-0.mbtiles").path, "--force"])
         #expect(onInput.status == 2)
@@ -100,11 +93,11 @@ struct MergeCommandTests {
         let dir = try CLIRunner.scratch()
         let shard = dir.appendingPathComponent("shard-0.mbtiles").path
         try render(["--shard", "0/2"], zoom: "12-15", to: shard)
-        let before = try tiles(shard)
+        let before = try CLIRunner.tiles(shard)
         let r = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--shard", "0/2", "--resume", "-o", shard])
         #expect(r.status == 2)
         #expect(r.stderr == "mapsnap: error: --resume: \(shard) was started with --zoom 12-15; this run asks 14-16: resume with the same options, or write to a new output\n")
-        #expect(try tiles(shard) == before)
+        #expect(try CLIRunner.tiles(shard) == before)
     }
 
     /// The same paths but other data (a replaced archive) is another plan.

@@ -9,13 +9,6 @@ import Testing
 struct PMTilesCommandTests {
     static let box = "7.415,43.728,7.432,43.740"
 
-    func tiles(_ path: String) throws -> [TileID: Data] {
-        let a = try TileArchives.open(path)
-        var out: [TileID: Data] = [:]
-        for id in try a.tileIDs(atZoom: nil) { out[id] = try a.rawTileData(id) }
-        return out
-    }
-
     /// The reference reader's view (PyPI's pmtiles, through `MAPSNAP_PYTHON`): tile count and the
     /// header's tile type; nil where the package is not there.
     func referenceView(_ path: String) throws -> String? {
@@ -41,8 +34,8 @@ struct PMTilesCommandTests {
         #expect(try CLIRunner.run(args + ["-o", mbtiles]).status == 0)
         let r = try CLIRunner.run(args + ["-o", pmtiles])
         #expect(r.status == 0, "\(r.stderr)")
-        let expected = try tiles(mbtiles)
-        #expect(try tiles(pmtiles) == expected)
+        let expected = try CLIRunner.tiles(mbtiles)
+        #expect(try CLIRunner.tiles(pmtiles) == expected)
         #expect(!FileManager.default.fileExists(atPath: pmtiles + ".partial.mbtiles"), "the partial file is removed")
         let archive = try PMTilesTileArchive(path: pmtiles)
         #expect(archive.metadata.format == "png" && archive.metadata.minZoom == 14 && archive.metadata.maxZoom == 16)
@@ -65,7 +58,7 @@ struct PMTilesCommandTests {
         #expect(plain.status == 2 && plain.stderr.contains("unfinished"), "\(plain.stderr)")
         let finish = try CLIRunner.run(args + ["--resume", "-o", resumed])
         #expect(finish.status == 0 && finish.stderr.contains("skipped"), "\(finish.stderr)")
-        #expect(try tiles(resumed) == expected)
+        #expect(try CLIRunner.tiles(resumed) == expected)
         #expect(!FileManager.default.fileExists(atPath: resumed + ".partial.mbtiles"))
     }
 
@@ -84,7 +77,7 @@ struct PMTilesCommandTests {
         let merged = dir.appendingPathComponent("all.pmtiles").path
         let m = try CLIRunner.run(["merge"] + shards + ["-o", merged])
         #expect(m.status == 0, "\(m.stderr)")
-        #expect(try tiles(merged) == (try tiles(whole)))
+        #expect(try CLIRunner.tiles(merged) == (try CLIRunner.tiles(whole)))
     }
 
     @Test func convertRoundTripsAndSnapshotsReadPMTiles() throws {
@@ -96,8 +89,8 @@ struct PMTilesCommandTests {
             let r = try CLIRunner.run(["convert", input, output])
             #expect(r.status == 0 && r.stderr.contains("tiles →"), "\(r.stderr)")
         }
-        let original = try tiles(source)
-        #expect(try tiles(pm) == original && (try tiles(back)) == original)
+        let original = try CLIRunner.tiles(source)
+        #expect(try CLIRunner.tiles(pm) == original && (try CLIRunner.tiles(back)) == original)
         #expect(try PMTilesTileArchive(path: pm).archive.tileCompression == .gzip)
         #expect(try PMTilesTileArchive(path: pm).metadata.vectorLayerIDs == (try MBTilesArchive(path: source)).metadata.vectorLayerIDs)
         if let view = try referenceView(pm) { #expect(view.hasPrefix("\(original.count) MVT pbf"), "\(view)") }

@@ -23,13 +23,6 @@ struct SlurmRecipeTests {
                           executable: "/usr/bin/timeout")
     }
 
-    func tiles(_ mbtiles: String) throws -> [TileID: Data] {
-        let a = try MBTilesArchive(path: mbtiles)
-        var out: [TileID: Data] = [:]
-        for id in try a.tileIDs() { out[id] = try a.rawTileData(id) }
-        return out
-    }
-
     @Test func theRecipeOnARealSlurmEqualsOneRun() throws {
         guard getuid() == 0 else { print("skipped: the Slurm test runs as root only (it installs slurm-wlm and starts slurmctld)"); return }
         guard FileManager.default.fileExists(atPath: Self.rig.appendingPathComponent("start.sh").path) else {
@@ -69,7 +62,7 @@ struct SlurmRecipeTests {
         let single = scratch.appendingPathComponent("single.mbtiles").path
         let one = try CLIRunner.run(["tiles", "--bbox", Self.bbox, "--zoom", "12-16", "-q", "-o", single])
         #expect(one.status == 0, "\(one.stderr)")
-        let merged = try tiles(four.appendingPathComponent("pyramid.mbtiles").path), whole = try tiles(single)
+        let merged = try CLIRunner.tiles(four.appendingPathComponent("pyramid.mbtiles").path), whole = try CLIRunner.tiles(single)
         #expect(whole.count == 583)
         #expect(merged == whole, "\(merged.count) merged tiles against \(whole.count), \(merged.filter { whole[$0.key] != $0.value }.count) differ")
 

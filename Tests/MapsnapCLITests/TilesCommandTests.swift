@@ -10,13 +10,6 @@ import MapsnapTiles
 struct TilesCommandTests {
     static let box = "7.415,43.728,7.432,43.740"
 
-    func tiles(_ mbtiles: String) throws -> [TileID: Data] {
-        let a = try MBTilesArchive(path: mbtiles)
-        var out: [TileID: Data] = [:]
-        for id in try a.tileIDs() { out[id] = try a.rawTileData(id) }
-        return out
-    }
-
     @Test func mbtilesHasTheTilesAndMetadataAndGDALReadsIt() throws {
         let dir = try CLIRunner.scratch()
         let out = dir.appendingPathComponent("harbour.mbtiles").path
@@ -174,12 +167,12 @@ struct TilesCommandTests {
         let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--jobs", "1", "-o", resumed],
                                        environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "6"])
         #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
-        let partial = try tiles(resumed).count
-        #expect(partial < (try tiles(whole)).count)
+        let partial = try CLIRunner.tiles(resumed).count
+        #expect(partial < (try CLIRunner.tiles(whole)).count)
         let again = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--resume", "-o", resumed])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("skipped"), "\(again.stderr)")
-        #expect(try tiles(resumed) == (try tiles(whole)))
+        #expect(try CLIRunner.tiles(resumed) == (try CLIRunner.tiles(whole)))
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = ["python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", resumed]
@@ -225,13 +218,13 @@ struct TilesCommandTests {
             #expect(r.status == 0, "\(r.stderr)")
             shards.append(s)
         }
-        let counts = try shards.map { try tiles($0).count }
+        let counts = try shards.map { try CLIRunner.tiles($0).count }
         #expect(counts.allSatisfy { $0 > 0 }, "every shard gets work: \(counts)")
         let merged = dir.appendingPathComponent("all.mbtiles").path
         let m = try CLIRunner.run(["merge"] + shards + ["-o", merged])
         #expect(m.status == 0, "\(m.stderr)")
-        #expect(try tiles(merged) == (try tiles(whole)))
-        #expect(counts.reduce(0, +) == (try tiles(whole)).count, "no overlaps")
+        #expect(try CLIRunner.tiles(merged) == (try CLIRunner.tiles(whole)))
+        #expect(counts.reduce(0, +) == (try CLIRunner.tiles(whole)).count, "no overlaps")
         let a = try MBTilesArchive(path: merged).metadata, b = try MBTilesArchive(path: whole).metadata
         #expect(a.bounds == b.bounds && a.minZoom == b.minZoom && a.maxZoom == b.maxZoom)
     }
@@ -279,7 +272,7 @@ struct TilesCommandTests {
         let small = dir.appendingPathComponent("small.mbtiles").path, big = dir.appendingPathComponent("big.mbtiles").path
         #expect(try CLIRunner.run(["tiles", "--bbox", "7.4250,43.7350,7.4252,43.7352", "--zoom", "15", "-o", small, "-q"]).status == 0)
         #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15", "-o", big, "-q"]).status == 0)
-        let one = try tiles(small), all = try tiles(big)
+        let one = try CLIRunner.tiles(small), all = try CLIRunner.tiles(big)
         #expect(one.count == 1)
         for (id, data) in one { #expect(all[id] == data, "tile \(id)") }
     }

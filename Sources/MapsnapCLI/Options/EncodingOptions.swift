@@ -1,3 +1,4 @@
+import Foundation
 import MapsnapKit
 
 /// How images are written, the same three options for snapshots, batches, pyramids and the
@@ -27,13 +28,9 @@ public enum EncodingOptions {
         let chosen = request.vectorFormat?.rawValue ?? request.encoding.format?.rawValue
         let named = VectorFormat(fileName: path)?.rawValue ?? ImageEncoding.Format(fileName: path)!.rawValue
         if let chosen, chosen != named {
-            throw UsageError(option: "--format", message: "is \(chosen) but the output '\(path)' ends in .\(URLPathExtension.of(path))")
+            throw UsageError(option: "--format", message: "is \(chosen) but the output '\(path)' ends in .\(URL(fileURLWithPath: path).pathExtension)")
         }
         request.vectorFormat = VectorFormat(fileName: path)
         request.encoding.format = ImageEncoding.Format(fileName: path)
     }
-}
-
-enum URLPathExtension {
-    static func of(_ path: String) -> String { path.split(separator: ".").last.map(String.init) ?? "" }
 }

@@ -81,9 +81,7 @@ enum TileArchiveCopy {
     /// input's tile order.
     private static func forEachTile(_ inputs: [any TileArchive], _ body: (TileID, Data) throws -> Void) throws {
         for input in inputs {
-            for id in try input.tileIDs(atZoom: nil) {
-                if let data = try input.rawTileData(id), !data.isEmpty { try body(id, data) }
-            }
+            try input.forEachTile { id, data in if !data.isEmpty { try body(id, data) } }
         }
     }
 

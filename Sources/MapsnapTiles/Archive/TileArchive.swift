@@ -14,6 +14,16 @@ public protocol TileArchive: AnyObject {
     func rawTileData(_ id: TileID) throws(TileArchiveError) -> Data?
     /// Every tile address (or those at zoom level `zoom`), sorted by zoom, then row, then column.
     func tileIDs(atZoom zoom: Int?) throws(TileArchiveError) -> [TileID]
+    /// Every tile with its stored bytes, in the archive's own order (for copying it whole).
+    func forEachTile(_ body: (TileID, Data) throws -> Void) throws
+}
+
+extension TileArchive {
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        for id in try tileIDs(atZoom: nil) {
+            if let data = try rawTileData(id) { try body(id, data) }
+        }
+    }
 }
 
 extension MBTilesArchive: TileArchive {}
@@ -78,7 +88,7 @@ public final class PMTilesTileArchive: TileArchive {
     }
 
     public func tileIDs(atZoom zoom: Int?) throws(TileArchiveError) -> [TileID] {
-        var iterator = archive.tileIterator()
+        var iterator = archive.tileListIterator()
         var ids: [TileID] = []
         do {
             while let (id, _) = try iterator.next() {
@@ -86,5 +96,11 @@ public final class PMTilesTileArchive: TileArchive {
             }
         } catch { throw .pmtiles(error) }
         return ids.sorted()
+    }
+
+    /// One walk of the directories and the tile data in file order (a run's bytes read once).
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        var iterator = archive.tileIterator()
+        while let (id, data) = try iterator.next() { try body(id, data) }
     }
 }

@@ -124,6 +124,9 @@ public final class PMTilesArchive {
     /// any size is walked in little memory.
     public func tileIterator() -> PMTilesTileIterator { PMTilesTileIterator(archive: self, root: root) }
 
+    /// The same walk without reading any tile's bytes (each comes with empty data): the tile list.
+    public func tileListIterator() -> PMTilesTileIterator { PMTilesTileIterator(archive: self, root: root, readsTiles: false) }
+
     // MARK: directories
 
     /// The tile entry covering `tileID`, following leaf directories from the root.

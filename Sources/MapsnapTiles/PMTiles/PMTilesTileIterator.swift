@@ -17,9 +17,12 @@ public struct PMTilesTileIterator {
     private var run: (entry: PMTilesEntry, done: UInt32, data: Data)?
     private var leafBytesRead: UInt64 = 0
     private var nextTileID: UInt64 = 0
+    /// false: walk the directories only and hand out empty bytes (listing the tiles).
+    private let readsTiles: Bool
 
-    init(archive: PMTilesArchive, root: [PMTilesEntry]) {
+    init(archive: PMTilesArchive, root: [PMTilesEntry], readsTiles: Bool = true) {
         self.archive = archive
+        self.readsTiles = readsTiles
         stack = [(root, 0)]
     }
 
@@ -50,7 +53,7 @@ public struct PMTilesTileIterator {
                 }
                 // The first tile names the run in errors.
                 let first = HilbertTileID.tile(for: entry.tileID) ?? TileID(z: HilbertTileID.maxZoom + 1, x: 0, y: 0)
-                run = (entry, 0, try archive.tileBytes(entry, id: first))
+                run = (entry, 0, readsTiles ? try archive.tileBytes(entry, id: first) : Data())
             }
         }
     }
