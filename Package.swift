@@ -31,7 +31,7 @@ let package = Package(
         // libFuzzer's driver, declared for the fuzz builds of mapsnap-fuzz (scripts/fuzz.sh links it).
         .systemLibrary(name: "CLibFuzzer"),
         // The PNG encoder: Cairo's pixels to PNG bytes, the image data compressed by ISA-L or libdeflate.
-        .target(name: "PNGWriter", dependencies: ["CDeflate", "CISAL"]),
+        .target(name: "PNGWriter", dependencies: ["CDeflate", "CISAL", "CZlib"]),
         // Raster tiles for `raster` layers: libwebp and libjpeg-turbo beside libpng.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: apt(["libwebp-dev"])),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: apt(["libjpeg62-turbo-dev"])),

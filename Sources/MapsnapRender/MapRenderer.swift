@@ -64,6 +64,10 @@ public final class MapRenderer {
         /// Outline every label's collision box over its layer: blue where placed, red where it
         /// collided (MapLibre's `showCollisionBoxes`), to see why a label is missing.
         public var collisionDebug = false
+        /// Place and draw the labels on a second thread while this one draws the map under them
+        /// (`ConcurrentLabels`): a single image comes sooner on a machine with a core to spare.
+        /// Raster canvases only. Off where every core already renders an image of its own.
+        public var concurrentLabels = false
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
                     hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
@@ -108,35 +112,41 @@ public final class MapRenderer {
     }
 
     func draw(_ frame: RenderFrame, options: Options) {
+        Trace.mark("tiles loaded")
         let onDark = backgroundIsDark(atZoom: frame.zoom)
-        // Decorations and overlays claim their space before any base-map label is placed.
-        if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
-        if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
-        if options.compass { CompassPainter.reserve(in: frame) }
         var overlays = OverlayPainter(frame: frame, overlays: options.overlays, onDark: onDark, icons: markerIcons)
-        overlays.reserveLabelSpace()
+        // Decorations and overlays claim their space before any base-map label is placed.
+        let reserveSpace = {
+            if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
+            if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
+            if options.compass { CompassPainter.reserve(in: frame) }
+            overlays.reserveLabelSpace()
+            Trace.mark("space reserved for decorations and overlays")
+        }
         let visible = style.layers.enumerated().filter {
             $0.element.isVisible(atZoom: frame.zoom) && !options.hiddenLayers.contains($0.element.id)
         }
+        let overlaysBefore = options.overlaysBelowLayer.flatMap { id in style.layers.firstIndex { $0.id == id } } ?? style.layers.count
+        let aside = options.concurrentLabels
+            ? ConcurrentLabels.start(frame: frame, visible: visible, overlaysBefore: overlaysBefore,
+                                     crossSourceCollisions: options.crossSourceCollisions, collisionDebug: options.collisionDebug,
+                                     reserveSpace: reserveSpace)
+            : nil
+        if aside == nil { reserveSpace() }
         // Placement first, top layer down, so that higher layers win.
         let placer = LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)
         var labels: [Int: [PlacedLabel]] = [:]
-        let profile = ProcessInfo.processInfo.environment["MAPSNAP_PROFILE"] != nil
-        var t0 = Date()
-        func lap(_ what: String) {
-            guard profile else { return }
-            let now = Date()
-            FileHandle.standardError.write(String(format: "%8.2f ms  %@\n", now.timeIntervalSince(t0) * 1000, what).data(using: .utf8)!)
-            t0 = now
+        if aside == nil {
+            for (index, layer) in visible.reversed() {
+                if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol); Trace.mark("placed " + layer.id) }
+            }
         }
-        for (index, layer) in visible.reversed() {
-            if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol); lap("place " + layer.id) }
-        }
-        let overlaysBefore = options.overlaysBelowLayer.flatMap { id in style.layers.firstIndex { $0.id == id } } ?? style.layers.count
         var overlaysDrawn = false
         for (index, layer) in visible {
-            defer { lap("draw " + layer.id) }
+            defer { Trace.mark("drew " + layer.id) }
             if !overlaysDrawn && index >= overlaysBefore {
+                // Overlays shape text with the engine the label thread uses.
+                aside?.waitForAll()
                 overlays.draw()
                 overlaysDrawn = true
             }
@@ -146,15 +156,22 @@ public final class MapRenderer {
             case .line(let s): LinePainter.paint(layer, s, in: frame)
             case .circle(let s): CirclePainter.paint(layer, s, in: frame)
             case .symbol:
-                SymbolPainter.draw(labels[index] ?? [], in: frame)
-                if let boxes = placer.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
+                if let aside {
+                    aside.composite(index, onto: frame.canvas)
+                } else {
+                    SymbolPainter.draw(labels[index] ?? [], in: frame)
+                    if let boxes = placer.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
+                }
             case .raster(let s):
                 if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s, tiles: tiles, in: frame) }
             case .unsupported: break
             }
         }
+        // Decorations and overlays shape text with the engine the label thread uses.
+        aside?.waitForAll()
+        Trace.mark("map and labels drawn")
         if !overlaysDrawn { overlays.draw() }
-        lap("draw overlays")
+        Trace.mark("drew the overlays")
         if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
         if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }
         if let attribution = options.attribution, !attribution.isEmpty {

@@ -45,7 +45,7 @@ final class RenderFrame {
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
          placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil,
-         glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false) {
+         glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false, collisions: CollisionIndex? = nil) {
         self.sprites = sprites
         self.glyphs = glyphs
         self.glyphsOnly = glyphsOnly
@@ -61,8 +61,17 @@ final class RenderFrame {
         self.placementBounds = placementBounds
         self.labelsMayCrossEdges = labelsMayCrossEdges
         labelArea = labelsMayCrossEdges ? placementBounds.insetBy(-Self.viewportPadding) : placementBounds
-        collisions = CollisionIndex(bounds: labelArea)
+        self.collisions = collisions ?? CollisionIndex(bounds: labelArea)
         self.warnings = warnings
+    }
+
+    /// The same frame drawing on another canvas of its size (`ConcurrentLabels`' layer images):
+    /// the tiles, text engine, collision index and warnings are shared; decoded features are not,
+    /// so that the two frames can decode on two threads.
+    func drawing(on other: Canvas) -> RenderFrame {
+        RenderFrame(camera: camera, canvas: other, tilesBySource: tilesBySource, text: text, placementBounds: placementBounds,
+                    labelsMayCrossEdges: labelsMayCrossEdges, warnings: warnings, sprites: sprites, glyphs: glyphs,
+                    glyphsOnly: glyphsOnly, collisions: collisions)
     }
 
     /// Decoded source layers, by source and source-layer name: one entry per tile (nil when the

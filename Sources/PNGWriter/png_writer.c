@@ -67,6 +67,13 @@ void pngw_scramble_thread_state(void) {
     if (state->igzip_level_buffer) memset(state->igzip_level_buffer, 0x5a, ISAL_DEF_LVL2_DEFAULT);
 }
 
+unsigned char *pngw_igzip_level_buffer(void) {
+    thread_state *state = this_thread();
+    if (!state) return NULL;
+    if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
+    return state->igzip_level_buffer;
+}
+
 /* igzip level 2 as a zlib stream into out[0..<capacity]; 0 when it does not fit (or no memory). */
 static size_t igzip_compress(thread_state *state, const unsigned char *in, size_t size,
                              unsigned char *out, size_t capacity) {
@@ -102,8 +109,7 @@ int pngw_is_opaque(const unsigned char *pixels, int width, int height, int strid
     return 1;
 }
 
-/* One premultiplied ARGB32 row as RGB or un-premultiplied RGBA bytes. */
-static void convert_row(const uint32_t *src, unsigned char *dst, int width, int opaque) {
+void pngw_convert_row(const uint32_t *src, unsigned char *dst, int width, int opaque) {
     if (opaque) {
         for (int x = 0; x < width; x++) {
             uint32_t p = src[x];
@@ -142,7 +148,7 @@ static size_t finish_chunk(unsigned char *p, const char type[4], size_t length) 
 }
 
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       pngw_compression compression, pngw_buffer *out, char *error, size_t error_size) {
+                       pngw_compression compression, int threads, pngw_buffer *out, char *error, size_t error_size) {
     if (width <= 0 || height <= 0 || compression < PNGW_FAST || compression > PNGW_SMALL) {
         snprintf(error, error_size, "cannot encode a %dx%d image with compression %d", width, height, (int)compression);
         return 1;
@@ -155,12 +161,13 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
         snprintf(error, error_size, "a %dx%d image is too large for one PNG", width, height);
         return 1;
     }
+    if (compression == PNGW_FAST && pngw_encode_fast_stream(pixels, width, height, stride, opaque, threads, out)) return 0;
     unsigned char *raw = malloc(raw_size);
     if (!raw) { snprintf(error, error_size, "out of memory"); return 1; }
     for (int y = 0; y < height; y++) {
         unsigned char *row = raw + (size_t)y * row_bytes;
         row[0] = 0;   /* filter type None */
-        convert_row((const uint32_t *)(pixels + (size_t)y * stride), row + 1, width, opaque);
+        pngw_convert_row((const uint32_t *)(pixels + (size_t)y * stride), row + 1, width, opaque);
     }
     /* 8 bits per channel, colour type RGB or RGBA */
     int status = pngw_write_png(width, height, 8, opaque ? 2 : 6, NULL, 0, raw, raw_size, compression, 1, out, error, error_size);

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapKit
 import MapsnapRender
 
@@ -41,6 +42,7 @@ enum SnapshotCommand {
 
     static func run(_ c: SnapshotInvocation, _ console: Console) -> ExitCode {
         let start = Date()
+        TextEngine.warmUpSystemFonts()
         let sink: (@Sendable (String) -> Void)? = c.quiet ? nil : { @Sendable message in console.warning(message) }
         let warnings = WarningLog(sink: sink)
         do {
@@ -48,7 +50,10 @@ enum SnapshotCommand {
             if !c.quiet { overlays.warnings.forEach(console.warning) }
             if c.verbose { overlays.reports.forEach(console.info) }
             try OutputPath.checkWritable(c.output)
+            Trace.mark("command line read")
             let snapshotter = try Snapshotter(c.request.style)
+            Trace.mark("style and data open")
+            snapshotter.concurrentLabels = true
             if !c.quiet { for w in snapshotter.style.warnings { console.warning("--style: \(w)") } }
             let loaded = Date()
             let camera: Camera, data: Data, rendered: Date
@@ -59,10 +64,13 @@ enum SnapshotCommand {
             } else {
                 let snapshot = try snapshotter.snapshot(c.request, overlays: overlays.overlays, warnings: warnings)
                 rendered = Date()
-                (camera, data) = (snapshot.camera, try snapshot.encoded())
+                // One image: a second core, when there is one, compresses half of it.
+                (camera, data) = (snapshot.camera, try snapshot.encoded(threads: ProcessInfo.processInfo.activeProcessorCount))
             }
             let encoded = Date()
+            Trace.mark("encoded")
             do { try AtomicFile.write(data, to: c.output) } catch { throw UsageError(option: "--output", message: "\(error)") }
+            Trace.mark("written")
             if c.verbose {
                 let cam = camera
                 console.info(String(format: "camera: center %@, zoom %.3f, %@ at scale %g, bearing %g; %.0f m across the shorter side",

@@ -68,14 +68,16 @@ public struct Command<Context: RequestContext>: Sendable {
 public struct AnyCommand: Sendable {
     public let name: String
     public let summary: String
-    public let help: String
+    /// The command's help page, made when asked for (every command is listed at each start).
+    public var help: String { renderHelp() }
+    private let renderHelp: @Sendable () -> String
     /// Parses the words after the command name: a ready-to-run invocation, or an error.
     public let parse: @Sendable ([String]) -> Result<Invocation, UsageError>
 
     public init<C>(_ command: Command<C>) {
         name = command.name
         summary = command.summary
-        help = HelpText.render(command)
+        renderHelp = { HelpText.render(command) }
         parse = { words in
             do {
                 let context = try ArgumentParser(command: command).parse(words)

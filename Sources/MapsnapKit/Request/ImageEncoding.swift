@@ -34,7 +34,7 @@ public struct ImageEncoding: Hashable, Sendable {
     /// libwebp's limit.
     public static let maxWebPSide = 16383
 
-    public init(format: Format? = nil, pngCompression: PNGCompression = .balanced, palette: Bool = false, quality: Int? = nil) {
+    public init(format: Format? = nil, pngCompression: PNGCompression = .fast, palette: Bool = false, quality: Int? = nil) {
         (self.format, self.pngCompression, self.palette, self.quality) = (format, pngCompression, palette, quality)
     }
 
@@ -55,13 +55,15 @@ public struct ImageEncoding: Hashable, Sendable {
         }
     }
 
-    /// The bytes of a rectangle of `image` (device pixels; the whole image by default).
-    public func encode(_ image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) throws(RenderError) -> Data {
+    /// The bytes of a rectangle of `image` (device pixels; the whole image by default). `threads`
+    /// 2 lets a full-colour PNG be compressed by two threads (one image on an otherwise idle machine).
+    public func encode(_ image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil,
+                       threads: Int = 1) throws(RenderError) -> Data {
         let (w, h) = (width ?? image.pixelWidth, height ?? image.pixelHeight)
         switch effectiveFormat {
         case .png:
             return palette ? try image.palettePNGData(x: x, y: y, width: w, height: h, compression: pngCompression)
-                : try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression)
+                : try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression, threads: threads)
         case .webp: return try image.webpData(x: x, y: y, width: w, height: h, quality: quality)
         case .jpeg: return try image.jpegData(x: x, y: y, width: w, height: h, quality: quality ?? Self.defaultJPEGQuality)
         }

@@ -38,7 +38,8 @@ public struct Snapshot {
     }
 
     /// The encoded image (PNG, WebP or JPEG, as `encoding` says).
-    public func encoded() throws(RenderError) -> Data { try encoding.encode(image) }
+    /// The image in its encoding; `threads` as in `ImageEncoding.encode`.
+    public func encoded(threads: Int = 1) throws(RenderError) -> Data { try encoding.encode(image, threads: threads) }
 
     /// Writes the image atomically (temporary file + rename): never a half-written file.
     public func write(to path: String) throws(RenderError) {

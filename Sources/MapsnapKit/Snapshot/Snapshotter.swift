@@ -19,6 +19,11 @@ public final class Snapshotter {
     /// vector data without one; nil when the style draws no data at all (a background only).
     public let attribution: String?
     let vectorSources: [String: ArchiveVectorSource]
+    /// Place and draw labels on a second thread while the map under them is drawn
+    /// (`MapRenderer.Options.concurrentLabels`): for one image at a time on an otherwise idle
+    /// machine, as the `mapsnap` command renders; off (the default) where a pool of snapshotters
+    /// keeps every core busy already.
+    public var concurrentLabels = false
 
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
 
@@ -28,11 +33,14 @@ public final class Snapshotter {
     public init(_ selection: StyleSelection) throws(RequestError) {
         self.selection = selection
         style = try selection.style.load()
+        Trace.mark("style read")
         let data = try DataSources(style: style, selection: selection)
+        Trace.mark("data opened")
         vectorSources = data.vector
         coverage = data.coverage
         let sprites = try SpriteLoader.load(override: selection.sprite, styleSprite: style.sprite,
                                             styleFolder: try selection.style.fileURL().deletingLastPathComponent())
+        Trace.mark("sprites read")
         var providers = data.geoJSON
         for (name, source) in data.vector { providers[name] = source }
         renderer = MapRenderer(style: style, sources: providers, sprites: sprites, rasterSources: data.raster)
@@ -171,6 +179,7 @@ public final class Snapshotter {
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         options.textEngine = request.textEngine
         options.collisionDebug = d.collisionBoxes
+        options.concurrentLabels = concurrentLabels
         return Plan(camera: camera, options: options)
     }
 

@@ -22,20 +22,32 @@ struct TextRun {
 /// dropped and the text is shown as text instead: glyphs with their characters, so that the text
 /// of a PDF can be selected and searched, and it prints with the font's own hinting.
 extension Canvas {
-    /// Adds a layout's outlines, its top-left at `origin`, to the path.
+    /// Adds a layout's outlines, its top-left at `origin`, to the path (scaled from the layout's
+    /// size to the text's: the path is kept in device space, so the scale ends here).
     func appendText(_ text: ShapedText, at origin: Point) {
         guard let layout = text.layout else { return }
-        cairo_move_to(cr, origin.x, origin.y)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, origin.x, origin.y)
+        cairo_scale(cr, text.layoutScale, text.layoutScale)
+        cairo_move_to(cr, 0, 0)
         pango_cairo_layout_path(cr, layout)
-        if isVector { pendingText.append(TextRun(content: .layout(text), matrix: matrix, origin: origin)) }
+        if isVector { pendingText.append(TextRun(content: .layout(text), matrix: matrix, origin: Point(x: 0, y: 0))) }
     }
 
-    /// Adds one glyph's outline to the path; `text` is what it reads as (its Pango cluster).
-    func appendGlyph(_ glyph: cairo_glyph_t, font: OpaquePointer, text: String) {
+    /// Adds one glyph's outline to the path; `glyph` is placed in points, `font` is at the size of
+    /// its layout, `scale` (`ShapedText.layoutScale`) from that size to the text's; `text` is what
+    /// it reads as (its Pango cluster).
+    func appendGlyph(_ glyph: cairo_glyph_t, font: OpaquePointer, scale: Double, text: String) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_scale(cr, scale, scale)
         cairo_set_scaled_font(cr, font)
         var g = glyph
+        g.x /= scale
+        g.y /= scale
         cairo_glyph_path(cr, &g, 1)
-        if isVector { pendingText.append(TextRun(content: .glyph(font: font, glyph: glyph, text: text), matrix: matrix, origin: Point(x: 0, y: 0))) }
+        if isVector { pendingText.append(TextRun(content: .glyph(font: font, glyph: g, text: text), matrix: matrix, origin: Point(x: 0, y: 0))) }
     }
 
     /// Fills the text added since the last fill in the current source, and clears the path.

@@ -7,15 +7,7 @@ enum SymbolPainter {
     static func draw(_ labels: [PlacedLabel], in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr
         canvas.withSavedState {
-            if let sprites = frame.sprites {
-                for label in labels {
-                    if let i = label.icon {
-                        sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation,
-                                     stretch: i.stretch, cells: i.cells, tint: i.tint, warp: i.warp, linear: i.linear,
-                                     columnTurn: i.columnTurn, on: canvas)
-                    }
-                }
-            }
+            drawIcons(labels.compactMap(\.icon), sprites: frame.sprites, on: canvas)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_new_path(cr)
             var pending: TextPaint?
@@ -30,6 +22,77 @@ enum SymbolPainter {
             if let p = pending { paintPath(p, canvas) }
         }
         SDFTextPainter.draw(labels, on: canvas)
+    }
+
+    private static func drawIcons(_ icons: [PlacedIcon], sprites: SpriteSheet?, on canvas: Canvas) {
+        guard let sprites else { return }
+        for i in icons {
+            sprites.draw(i.icon, at: i.origin, size: i.size, opacity: i.opacity, rotation: i.rotation,
+                         stretch: i.stretch, cells: i.cells, tint: i.tint, warp: i.warp, linear: i.linear,
+                         columnTurn: i.columnTurn, on: canvas)
+        }
+    }
+
+    /// A layer's labels as plain drawing: their icons, and their text as Cairo paths (laid out by
+    /// Pango on the thread that shaped them). Played back on any thread, in any band of the image,
+    /// it draws what `draw` draws there. Text from SDF glyphs, which shades pixels itself, is not
+    /// recorded: labels are recorded only when the frame draws no glyph PBFs. `canvas` must cover
+    /// the whole image: Pango leaves out the lines of a layout below the target's clip.
+    struct Recording {
+        struct Text {
+            let path: RecordedPath
+            let paint: TextPaint
+            /// Labels of one group are stroked and filled together, as `draw` batches them.
+            let group: Int
+            /// The device rows its halo and glyphs can reach.
+            let minY: Double, maxY: Double
+        }
+        let icons: [PlacedIcon]
+        let texts: [Text]
+    }
+
+    static func record(_ labels: [PlacedLabel], on canvas: Canvas) -> Recording {
+        let cr = canvas.cr
+        var texts: [Recording.Text] = []
+        var group = 0
+        var pending: TextPaint?
+        canvas.withSavedState {
+            for label in labels where label.text != nil && label.text?.sdf == nil {
+                if let p = pending, p != label.paint { group += 1 }
+                pending = label.paint
+                cairo_new_path(cr)
+                appendOutlines(label, canvas)
+                var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+                cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+                guard let path = cairo_copy_path(cr) else { continue }
+                guard path.pointee.status == CAIRO_STATUS_SUCCESS else { cairo_path_destroy(path); continue }
+                let reach = label.paint.haloWidth + label.paint.haloBlur + 1
+                texts.append(Recording.Text(path: RecordedPath(path), paint: label.paint, group: group,
+                                            minY: (y0 - reach) * canvas.pixelRatio, maxY: (y1 + reach) * canvas.pixelRatio))
+            }
+            cairo_new_path(cr)
+        }
+        return Recording(icons: labels.compactMap(\.icon), texts: texts)
+    }
+
+    /// Draws a recording where it meets device rows `rows` (the canvas is clipped to them).
+    static func play(_ recording: Recording, sprites: SpriteSheet?, rows: Range<Double>, on canvas: Canvas) {
+        let cr = canvas.cr
+        canvas.withSavedState {
+            drawIcons(recording.icons, sprites: sprites, on: canvas)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_new_path(cr)
+            var pending: (group: Int, paint: TextPaint)?
+            for text in recording.texts where text.maxY > rows.lowerBound && text.minY < rows.upperBound {
+                if let p = pending, p.group != text.group {
+                    paintPath(p.paint, canvas)
+                    pending = nil
+                }
+                cairo_append_path(cr, text.path.path)
+                pending = (text.group, text.paint)
+            }
+            if let p = pending { paintPath(p.paint, canvas) }
+        }
     }
 
     private static func appendOutlines(_ label: PlacedLabel, _ canvas: Canvas) {
@@ -63,7 +126,7 @@ enum SymbolPainter {
                 cairo_rotate(cr, g.angle)
                 let glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
                                           y: baselineBelowCenter + g.glyph.yOffset)
-                if let font = g.glyph.font { canvas.appendGlyph(glyph, font: font, text: g.glyph.text) }
+                if let font = g.glyph.font { canvas.appendGlyph(glyph, font: font, scale: text.layoutScale, text: g.glyph.text) }
                 cairo_restore(cr)
             }
         }
@@ -93,4 +156,11 @@ enum SymbolPainter {
         canvas.setColor(p.color, opacity: p.opacity)
         canvas.fillText()
     }
+}
+
+/// A path copied out of Cairo (`cairo_copy_path`), freed with its owner.
+final class RecordedPath {
+    let path: UnsafeMutablePointer<cairo_path_t>
+    init(_ path: UnsafeMutablePointer<cairo_path_t>) { self.path = path }
+    deinit { cairo_path_destroy(path) }
 }

@@ -20,6 +20,9 @@ public final class ShapedText {
 
     /// Rich text's `text-color` per section (nil: the layer's colour); empty for plain text.
     var sectionColors: [Color?] = []
+    /// Points per unit of the layout: Pango lays text out at `TextEngine.layoutSize`, and the
+    /// metrics here and the outlines drawn are scaled by this (1 for SDF glyphs).
+    let layoutScale: Double
 
     /// Text laid out from SDF glyphs (layout units of 24 px) at `size` points: its box is the
     /// shaping's, from the origin.
@@ -27,6 +30,7 @@ public final class ShapedText {
         layout = nil
         sdf = glyphs
         fontSize = size
+        layoutScale = 1
         let scale = size / GlyphShaping.oneEm
         bounds = Rect(minX: 0, minY: 0, maxX: glyphs.width * scale, maxY: glyphs.height * scale)
         // The line's middle is the baseline's reference for glyphs along lines (see `glyphs`).
@@ -34,13 +38,14 @@ public final class ShapedText {
         lineCount = glyphs.lineCount
     }
 
-    init(layout: OpaquePointer, size: Double) {
+    init(layout: OpaquePointer, size: Double, layoutScale: Double) {
         self.layout = layout
         sdf = nil
         fontSize = size
+        self.layoutScale = layoutScale
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
-        let s = Double(PANGO_SCALE)
+        let s = Double(PANGO_SCALE) / layoutScale
         bounds = Rect(minX: Double(logical.x) / s, minY: Double(logical.y) / s,
                       maxX: Double(logical.x + logical.width) / s, maxY: Double(logical.y + logical.height) / s)
         baseline = Double(pango_layout_get_baseline(layout)) / s
@@ -57,7 +62,7 @@ public final class ShapedText {
 
     /// One glyph of a single-line layout, for drawing along a curve.
     struct Glyph {
-        let font: OpaquePointer?   // cairo_scaled_font_t, owned by the Pango font (nil: SDF)
+        let font: OpaquePointer?   // cairo_scaled_font_t at the layout's size, owned by the Pango font (nil: SDF)
         let index: UInt
         /// The SDF glyph, for text shaped from glyph PBFs.
         var sdf: SDFGlyph? = nil
@@ -89,7 +94,7 @@ public final class ShapedText {
             return out
         }
         guard let layout, let line = pango_layout_get_line_readonly(layout, 0) else { return out }
-        let s = Double(PANGO_SCALE)
+        let s = Double(PANGO_SCALE) / layoutScale
         let utf8 = Array(String(cString: pango_layout_get_text(layout)).utf8)
         var x = 0.0
         var run = line.pointee.runs
@@ -133,6 +138,6 @@ public final class ShapedText {
         guard let layout, let line = pango_layout_get_line_readonly(layout, 0) else { return 0 }
         var ink = PangoRectangle(), logical = PangoRectangle()
         pango_layout_line_get_extents(line, &ink, &logical)
-        return Double(logical.width) / Double(PANGO_SCALE)
+        return Double(logical.width) / Double(PANGO_SCALE) * layoutScale
     }()
 }

@@ -40,17 +40,27 @@ public final class TextEngine {
         return d
     }
 
+    /// Pango lays every label out at this size, and the label scales it to its own. Hinting is
+    /// off, so advances, line heights and outlines scale linearly (within Pango's 1/1024 unit);
+    /// and each size of a font would otherwise be a new Pango fontset, for which Pango sorts every
+    /// font on the system again (over a millisecond and a thread each), when a style asks for a
+    /// dozen sizes.
+    static let layoutSize = 24.0
+
     /// Lays out `text`. `maxWidth` (points) wraps at word boundaries; nil keeps one line.
     public func shape(_ text: String, font: [String], size: Double, maxWidth: Double? = nil,
                       lineHeight: Double = 1.2, letterSpacing: Double = 0,
                       alignment: TextAlignment = .center) -> ShapedText {
         // A style may ask for any size; Pango's integer units cannot hold every one.
         let size = size.isNaN ? 0 : min(max(size, 0), InputLimits.maxTextSize)
+        // Text too small to scale from (a zero size) is laid out at its own size.
+        let scale = size >= 0.01 ? size / Self.layoutSize : 1
+        let layoutSize = size / scale
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, description(font, size: size))
+        pango_layout_set_font_description(layout, description(font, size: layoutSize))
         pango_layout_set_text(layout, text, -1)
         if let maxWidth {
-            pango_layout_set_width(layout, Int32(saturating: maxWidth * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, Int32(saturating: maxWidth / scale * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         }
         switch alignment {
@@ -61,11 +71,11 @@ public final class TextEngine {
         if lineHeight != 1.2 { pango_layout_set_line_spacing(layout, Float(min(max(lineHeight / 1.2, 0), 100))) }
         if letterSpacing != 0 {
             let attrs = pango_attr_list_new()
-            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(saturating: letterSpacing * size * Double(PANGO_SCALE))))
+            pango_attr_list_insert(attrs, pango_attr_letter_spacing_new(Int32(saturating: letterSpacing * layoutSize * Double(PANGO_SCALE))))
             pango_layout_set_attributes(layout, attrs)
             pango_attr_list_unref(attrs)
         }
-        return ShapedText(layout: layout, size: size)
+        return ShapedText(layout: layout, size: size, layoutScale: scale)
     }
 }
 
@@ -89,4 +99,24 @@ extension TextEngine {
 struct ShapeKey: Hashable {
     let text: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double
     let letterSpacing: Double, alignment: TextAlignment
+}
+
+extension TextEngine {
+    /// Reads the system's font configuration and opens the default font on a thread of its own,
+    /// while the caller loads its style and data: fontconfig's start (its configuration files and
+    /// cache, then FreeType opening the font) is a few milliseconds that a single snapshot would
+    /// otherwise wait for before its first label. What it loads is process-wide and shared by
+    /// every engine made later; it is only a head start, so a thread that cannot start is no loss.
+    public static func warmUpSystemFonts() {
+        _ = WorkerThread.start {
+            let map = pango_cairo_font_map_new()!
+            let context = pango_font_map_create_context(map)!
+            let description = pango_font_description_from_string(FontStack.pangoDescription(["Noto Sans Regular"]))
+            if let font = pango_font_map_load_font(map, context, description) { g_object_unref(UnsafeMutableRawPointer(font)) }
+            pango_font_description_free(description)
+            g_object_unref(UnsafeMutableRawPointer(context))
+            g_object_unref(UnsafeMutableRawPointer(map))
+            Trace.mark("system fonts ready")
+        }
+    }
 }
