@@ -2,7 +2,7 @@ import Foundation
 
 /// Milestones of one run, on standard error, when `MAPSNAP_PROFILE` is set: milliseconds since
 /// the process's first mark, then the thread and what was reached. A snapshot's work runs on up to
-/// three threads at once (`ConcurrentLabels`, the font warm-up, the PNG's second half), so marks
+/// three threads at once (`LayeredLabels`, the font warm-up, the PNG's second half), so marks
 /// on a time line tell where it goes better than durations do. Unset, a mark costs one test.
 public enum Trace {
     public static let enabled = getenv("MAPSNAP_PROFILE") != nil

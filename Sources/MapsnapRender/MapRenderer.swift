@@ -64,10 +64,15 @@ public final class MapRenderer {
         /// Outline every label's collision box over its layer: blue where placed, red where it
         /// collided (MapLibre's `showCollisionBoxes`), to see why a label is missing.
         public var collisionDebug = false
-        /// Place and draw the labels on a second thread while this one draws the map under them
-        /// (`ConcurrentLabels`): a single image comes sooner on a machine with a core to spare.
-        /// Raster canvases only. Off where every core already renders an image of its own.
-        public var concurrentLabels = false
+        /// How labels reach a raster image: drawn in line with the layers, or placed apart and
+        /// laid over the map in bands (`LayeredLabels`), on a second thread while this one draws
+        /// the map when `threaded` (a single image comes sooner on a machine with a core to
+        /// spare). Layered, the bytes are the same on one thread or two.
+        public var labels = LabelDrawing.inLine
+        public enum LabelDrawing: Sendable, Equatable {
+            case inLine
+            case layered(threaded: Bool)
+        }
         public init(attribution: String? = nil, overlays: [Overlay] = [], scaleBar: ScaleBarUnits? = nil, compass: Bool = false,
                     hiddenLayers: Set<String> = [], overlaysBelowLayer: String? = nil) {
             self.hiddenLayers = hiddenLayers
@@ -127,11 +132,14 @@ public final class MapRenderer {
             $0.element.isVisible(atZoom: frame.zoom) && !options.hiddenLayers.contains($0.element.id)
         }
         let overlaysBefore = options.overlaysBelowLayer.flatMap { id in style.layers.firstIndex { $0.id == id } } ?? style.layers.count
-        let aside = options.concurrentLabels
-            ? ConcurrentLabels.start(frame: frame, visible: visible, overlaysBefore: overlaysBefore,
-                                     crossSourceCollisions: options.crossSourceCollisions, collisionDebug: options.collisionDebug,
-                                     reserveSpace: reserveSpace)
-            : nil
+        let aside: LayeredLabels?
+        if case .layered(let threaded) = options.labels {
+            aside = LayeredLabels.start(frame: frame, visible: visible, overlaysBefore: overlaysBefore,
+                                        crossSourceCollisions: options.crossSourceCollisions, collisionDebug: options.collisionDebug,
+                                        threaded: threaded, reserveSpace: reserveSpace)
+        } else {
+            aside = nil
+        }
         if aside == nil { reserveSpace() }
         // Placement first, top layer down, so that higher layers win.
         let placer = LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)

@@ -65,7 +65,7 @@ final class RenderFrame {
         self.warnings = warnings
     }
 
-    /// The same frame drawing on another canvas of its size (`ConcurrentLabels`' layer images):
+    /// The same frame drawing on another canvas of its size (`LayeredLabels`' layer images):
     /// the tiles, text engine, collision index and warnings are shared; decoded features are not,
     /// so that the two frames can decode on two threads.
     func drawing(on other: Canvas) -> RenderFrame {

@@ -8,10 +8,11 @@
 
 /*
  * The FAST PNG of an ARGB32 image without a copy of the whole image: rows are converted a strip
- * at a time into a buffer that stays in the cache and fed to igzip as they come. With two parts,
- * the top and bottom halves are compressed at once by two threads as raw deflate streams; the
- * first ends on a full flush (byte-aligned, not final), so the two join into one stream, and their
- * Adler-32 sums are combined (zlib's adler32_combine) for the zlib trailer.
+ * at a time into a buffer that stays in the cache and fed to igzip as they come. An image of 64
+ * rows or more is compressed as two halves, raw deflate streams of their own; the first ends on a
+ * full flush (byte-aligned, not final), so the two join into one stream, and their Adler-32 sums
+ * are combined (zlib's adler32_combine) for the zlib trailer. Given two threads, the halves are
+ * compressed at once; the bytes are the same either way.
  */
 
 /* About 64 KiB of rows per strip: igzip's speed, without leaving the L2 cache. */
@@ -34,9 +35,9 @@ static void *compress_part(void *arg) {
     size_t row_bytes = 1 + (size_t)p->width * (p->opaque ? 3 : 4);
     size_t rows_per_strip = STRIP_BYTES / row_bytes > 0 ? STRIP_BYTES / row_bytes : 1;
     unsigned char *strip = malloc(row_bytes * rows_per_strip);
-    unsigned char *level_buffer = pngw_igzip_level_buffer();
-    struct isal_zstream *s = malloc(sizeof *s);
-    if (!strip || !level_buffer || !s || p->capacity > UINT32_MAX) goto done;
+    struct isal_zstream *s;
+    unsigned char *level_buffer;
+    if (!strip || !pngw_igzip_for_thread(&s, &level_buffer) || p->capacity > UINT32_MAX) goto done;
     /* As in png_writer.c: the whole stream is cleared, init leaves some fields as they were. */
     memset(s, 0, sizeof *s);
     isal_deflate_init(s);
@@ -70,7 +71,6 @@ static void *compress_part(void *arg) {
     p->adler = adler;
     p->ok = 1;
 done:
-    free(s);
     free(strip);
     return NULL;
 }
@@ -82,7 +82,7 @@ static void put32(unsigned char *p, uint32_t v) {
 int pngw_encode_fast_stream(const unsigned char *pixels, int width, int height, int stride, int opaque, int threads,
                             pngw_buffer *out) {
     size_t row_bytes = 1 + (size_t)width * (opaque ? 3 : 4);
-    int count = threads >= 2 && height >= 64 ? 2 : 1;
+    int count = height >= 64 ? 2 : 1;
     part parts[2];
     int ok = 0;
     for (int i = 0; i < count; i++) {
@@ -103,7 +103,7 @@ int pngw_encode_fast_stream(const unsigned char *pixels, int width, int height, 
     }
     if (!parts[0].out || (count == 2 && !parts[1].out)) goto done;
     pthread_t helper;
-    int helped = count == 2 && pthread_create(&helper, NULL, compress_part, &parts[1]) == 0;
+    int helped = count == 2 && threads >= 2 && pthread_create(&helper, NULL, compress_part, &parts[1]) == 0;
     compress_part(&parts[0]);
     if (helped) pthread_join(helper, NULL);
     else if (count == 2) compress_part(&parts[1]);

@@ -67,20 +67,21 @@ void pngw_scramble_thread_state(void) {
     if (state->igzip_level_buffer) memset(state->igzip_level_buffer, 0x5a, ISAL_DEF_LVL2_DEFAULT);
 }
 
-unsigned char *pngw_igzip_level_buffer(void) {
+int pngw_igzip_for_thread(struct isal_zstream **stream, unsigned char **level_buffer) {
     thread_state *state = this_thread();
-    if (!state) return NULL;
+    if (!state) return 0;
+    if (!state->igzip) state->igzip = malloc(sizeof *state->igzip);
     if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
-    return state->igzip_level_buffer;
+    *stream = state->igzip;
+    *level_buffer = state->igzip_level_buffer;
+    return *stream && *level_buffer;
 }
 
 /* igzip level 2 as a zlib stream into out[0..<capacity]; 0 when it does not fit (or no memory). */
-static size_t igzip_compress(thread_state *state, const unsigned char *in, size_t size,
-                             unsigned char *out, size_t capacity) {
-    if (!state->igzip) state->igzip = malloc(sizeof *state->igzip);
-    if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
-    if (!state->igzip || !state->igzip_level_buffer || size > UINT32_MAX || capacity > UINT32_MAX) return 0;
-    struct isal_zstream *s = state->igzip;
+static size_t igzip_compress(const unsigned char *in, size_t size, unsigned char *out, size_t capacity) {
+    struct isal_zstream *s;
+    unsigned char *level_buffer;
+    if (!pngw_igzip_for_thread(&s, &level_buffer) || size > UINT32_MAX || capacity > UINT32_MAX) return 0;
     /* isal_deflate_stateless_init leaves some of the stream's fields as they were, hist_bits (the
        look-back window) among them: in malloc'd memory that held other data, a short window made
        the same image compress to other bytes, up to twice as many, on some threads. Clear it all. */
@@ -88,7 +89,7 @@ static size_t igzip_compress(thread_state *state, const unsigned char *in, size_
     isal_deflate_stateless_init(s);
     s->gzip_flag = IGZIP_ZLIB;
     s->level = 2;
-    s->level_buf = state->igzip_level_buffer;
+    s->level_buf = level_buffer;
     s->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
     s->next_in = (uint8_t *)in;
     s->avail_in = (uint32_t)size;
@@ -207,7 +208,7 @@ int pngw_write_png(int width, int height, int bit_depth, int colour_type, const 
     unsigned char *idat = png + n;
     /* igzip has no bound to ask for: when its output would not fit libdeflate's (incompressible
        data), libdeflate writes the stream instead. */
-    size_t compressed = compression == PNGW_FAST && fast_igzip ? igzip_compress(state, raw, raw_size, idat + 8, bound) : 0;
+    size_t compressed = compression == PNGW_FAST && fast_igzip ? igzip_compress(raw, raw_size, idat + 8, bound) : 0;
     if (compressed == 0) compressed = libdeflate_zlib_compress(c, raw, raw_size, idat + 8, bound);
     if (compressed == 0 || compressed > 0x7fffffffu) {   /* a chunk's length has 31 bits */
         free(png);

@@ -75,6 +75,32 @@ static func varied(_ seed: Int) throws -> RasterImage {
         #expect(other.withLock { $0 } == first)
     }
 
+    /// A fast PNG is compressed in two halves (joined into one deflate stream): the bytes are
+    /// the same whether one thread compresses both or two compress one each, and every pixel
+    /// comes back, opaque or not.
+    @Test(arguments: [0xff00_0000 as UInt32, 0x8000_0000])
+    func fastPNGsAreTheSameOnOneThreadOrTwo(_ alpha: UInt32) throws {
+        let image = try RasterImage(pixelWidth: 300, pixelHeight: 203)
+        image.withMutablePixels { p, stride in
+            for y in 0..<203 {
+                for x in 0..<300 {
+                    let a = alpha >> 24, v = UInt32((x * 7 + y * 13) & 0xff) * a / 255, w = UInt32((x * y) & 0xff) * a / 255
+                    UnsafeMutableRawPointer(p + y * stride + x * 4).storeBytes(of: alpha | v << 16 | w << 8 | (UInt32(x & 0xff) * a / 255), as: UInt32.self)
+                }
+            }
+        }
+        let one = try image.pngData(compression: .fast, threads: 1)
+        let two = try image.pngData(compression: .fast, threads: 2)
+        #expect(one == two)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-halves-\(UUID()).png")
+        try two.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let back = try RasterImage(pngFile: url.path)
+        var mismatches = 0
+        for y in 0..<203 { for x in 0..<300 where back.rgba(x: x, y: y) != image.rgba(x: x, y: y) { mismatches += 1 } }
+        #expect(mismatches == 0)
+    }
+
     @Test(arguments: PNGCompression.allCases)
     func everyCompressionRoundTrips(_ c: PNGCompression) throws {
         let png = try filled(0xff12_3456, width: 64, height: 64).pngData(compression: c)

@@ -46,13 +46,19 @@ enum SnapshotCommand {
         let sink: (@Sendable (String) -> Void)? = c.quiet ? nil : { @Sendable message in console.warning(message) }
         let warnings = WarningLog(sink: sink)
         do {
-            let overlays = try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem)
+            Trace.mark("command line read")
+            // The overlay files (a long GPX track) are read while the style and data load.
+            let (readOverlays, opened) = WorkerThread.alongside({
+                Result { () throws(RequestError) in try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem) }
+            }, {
+                Result { () throws(RequestError) in try Snapshotter(c.request.style) }
+            })
+            Trace.mark("overlays read, style and data open")
+            let overlays = try readOverlays.get()
             if !c.quiet { overlays.warnings.forEach(console.warning) }
             if c.verbose { overlays.reports.forEach(console.info) }
             try OutputPath.checkWritable(c.output)
-            Trace.mark("command line read")
-            let snapshotter = try Snapshotter(c.request.style)
-            Trace.mark("style and data open")
+            let snapshotter = try opened.get()
             snapshotter.concurrentLabels = true
             if !c.quiet { for w in snapshotter.style.warnings { console.warning("--style: \(w)") } }
             let loaded = Date()

@@ -20,9 +20,9 @@ public final class Snapshotter {
     public let attribution: String?
     let vectorSources: [String: ArchiveVectorSource]
     /// Place and draw labels on a second thread while the map under them is drawn
-    /// (`MapRenderer.Options.concurrentLabels`): for one image at a time on an otherwise idle
-    /// machine, as the `mapsnap` command renders; off (the default) where a pool of snapshotters
-    /// keeps every core busy already.
+    /// (`MapRenderer.Options.LabelDrawing.layered`): for one image at a time on an otherwise
+    /// idle machine, as the `mapsnap` command renders; off (the default) where a pool of
+    /// snapshotters keeps every core busy already. The image is the same either way.
     public var concurrentLabels = false
 
     public static let defaultAttribution = "© OpenMapTiles © OpenStreetMap contributors"
@@ -179,7 +179,7 @@ public final class Snapshotter {
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         options.textEngine = request.textEngine
         options.collisionDebug = d.collisionBoxes
-        options.concurrentLabels = concurrentLabels
+        options.labels = .layered(threaded: concurrentLabels)
         return Plan(camera: camera, options: options)
     }
 

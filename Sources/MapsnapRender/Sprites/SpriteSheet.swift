@@ -77,7 +77,7 @@ public final class SpriteSheet {
             throw .invalid(path: chosen + ".png", reason: "not a readable PNG image")
         }
         guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .invalid(path: chosen + ".png", reason: "the image has no pixels") }
-        // Only read from now on, by the map's painters and the label thread at once (`ConcurrentLabels`).
+        // Only read from now on, by the map's painters and the label thread at once (`LayeredLabels`).
         image.finishDrawing()
         // Compared without adding, so that huge numbers from the index cannot overflow.
         for (name, icon) in icons where icon.x < 0 || icon.y < 0 || icon.width <= 0 || icon.height <= 0

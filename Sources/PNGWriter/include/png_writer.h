@@ -16,7 +16,8 @@ typedef enum { PNGW_FAST = 0, PNGW_BALANCED = 1, PNGW_SMALL = 2 } pngw_compressi
 /// Encodes a Cairo ARGB32 (premultiplied, native-endian) image as PNG into `out`.
 /// Opaque images are written as 8-bit RGB, others as un-premultiplied RGBA; rows are not filtered
 /// (flat map colours compress best that way, and it is the fastest). FAST with `threads` 2 splits
-/// the work between this thread and one it starts (a single large image); other values use one.
+/// the work between this thread and one it starts (a single large image); the bytes are the same
+/// with one thread.
 /// Returns 0 on success; otherwise non-zero with a message in `error`.
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
                        pngw_compression compression, int threads, pngw_buffer *out, char *error, size_t error_size);

@@ -3,22 +3,24 @@ import Foundation
 import MapsnapFormats
 import MapsnapStyle
 
-/// The labels of a raster frame, placed on a second thread while the calling thread paints the
-/// map under them, then drawn by both: on a single snapshot, placing and drawing text takes about
-/// as long as every fill and line together, and a machine has more than one core.
+/// The labels of a raster frame placed apart from the map and laid over it in bands: on a
+/// second thread while the calling thread paints the map under them, when allowed (a single
+/// snapshot: placing and drawing text takes about as long as every fill and line together, and a
+/// machine has more than one core), or on the calling thread before it paints the map.
 ///
 /// Each run of symbol layers that follow each other in the style is drawn into transparent
 /// images of its own, one per horizontal band of the map; the calling thread lays them over the
 /// map when it reaches the run (`composite`). Premultiplied OVER is associative, so this is the
 /// picture of drawing the labels straight onto the map, within a level of rounding at their soft
-/// edges.
+/// edges; and it is the same picture, byte for byte, whichever thread draws which band, so an
+/// image is the same from `mapsnap` (two threads), a batch and the server (one).
 ///
 /// Only the label thread touches Pango (the frame's text engine and the labels' layouts) until
 /// `waitForAll()` returns: it records each layer's labels as Cairo paths and icons
 /// (`SymbolPainter.Recording`), and either thread plays a band of them back. Overlays and
 /// decorations, which shape text too, are drawn after `waitForAll()`. Labels from glyph PBFs and
 /// collision boxes shade pixels themselves: then the label thread draws each run whole.
-final class ConcurrentLabels: @unchecked Sendable {
+final class LayeredLabels: @unchecked Sendable {
     /// Device rows of one run, drawn into an image of their own.
     private struct Band {
         let run: Int
@@ -35,6 +37,8 @@ final class ConcurrentLabels: @unchecked Sendable {
     /// Whether bands are played back from recordings by either thread (else the label thread
     /// draws every run whole, in one band).
     private let split: Bool
+    /// Whether the label thread runs beside the caller's (see `RasterImage.touchPages`).
+    private let threaded: Bool
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -48,13 +52,15 @@ final class ConcurrentLabels: @unchecked Sendable {
     /// it comes late, few enough that labels crossing a band's edge are seldom drawn twice.
     static let bandsPerRun = 4
 
-    /// Starts placing and drawing the labels of `visible`'s symbol layers on a new thread; nil
-    /// when there are none, or when a layer image or the thread cannot be had (the caller then
-    /// draws the labels itself). `overlaysBefore` is the style index the overlays are drawn
+    /// Places and draws the labels of `visible`'s symbol layers, on a new thread when `threaded`
+    /// (else before returning); nil when there are none, or when a layer image cannot be had
+    /// (the caller then draws the labels itself). A thread that cannot be started leaves the
+    /// work to the caller's thread. `overlaysBefore` is the style index the overlays are drawn
     /// under: a run never spans it. `reserveSpace` (what decorations and overlays claim in the
     /// collision index; it shapes text) runs on the label thread before the first label is placed.
     static func start(frame: RenderFrame, visible: [(offset: Int, element: StyleLayer)], overlaysBefore: Int,
-                      crossSourceCollisions: Bool, collisionDebug: Bool, reserveSpace: @escaping () -> Void) -> ConcurrentLabels? {
+                      crossSourceCollisions: Bool, collisionDebug: Bool, threaded: Bool,
+                      reserveSpace: @escaping () -> Void) -> LayeredLabels? {
         guard let base = frame.canvas.image else { return nil }
         var runs: [[Int]] = []
         var previousWasSymbol = false
@@ -80,7 +86,8 @@ final class ConcurrentLabels: @unchecked Sendable {
                 bands.append(Band(run: run, rows: rows, image: image))
             }
         }
-        let work = ConcurrentLabels(runs: runs, bands: bands, pixelRatio: frame.canvas.pixelRatio, sprites: frame.sprites, split: split)
+        let work = LayeredLabels(runs: runs, bands: bands, pixelRatio: frame.canvas.pixelRatio, sprites: frame.sprites, split: split,
+                                 threaded: threaded)
         let layers = Dictionary(uniqueKeysWithValues: visible.map { ($0.offset, $0.element) })
         // The label thread's own frame: its decoded features are its own; the collision index,
         // text engine and warnings are the caller's (see the type's note). Its canvas, of the
@@ -89,14 +96,16 @@ final class ConcurrentLabels: @unchecked Sendable {
         let layout = split ? try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: base.pixelHeight) : bands[0].image
         guard let layout else { return nil }
         let labelFrame = frame.drawing(on: Canvas(image: layout, pixelRatio: frame.canvas.pixelRatio))
-        let started = WorkerThread.start {
+        let place = {
             reserveSpace()
             work.placeAndDraw(frame: labelFrame, layers: layers, crossSourceCollisions: crossSourceCollisions, collisionDebug: collisionDebug)
         }
-        return started == 0 ? work : nil
+        if !threaded || WorkerThread.start(place) != 0 { place() }
+        return work
     }
 
-    private init(runs: [[Int]], bands: [Band], pixelRatio: Double, sprites: SpriteSheet?, split: Bool) {
+    private init(runs: [[Int]], bands: [Band], pixelRatio: Double, sprites: SpriteSheet?, split: Bool, threaded: Bool) {
+        self.threaded = threaded
         self.runs = runs
         self.bands = bands
         self.pixelRatio = pixelRatio
@@ -145,7 +154,7 @@ final class ConcurrentLabels: @unchecked Sendable {
 
     /// Draws a band from the placed labels themselves (Pango: the label thread only).
     private func drawDirectly(_ band: Band, labels: [Int: [PlacedLabel]], placer: LabelPlacer, layers: [Int: StyleLayer]) {
-        band.image.touchPages()
+        if threaded { band.image.touchPages() }
         let frame = placer.frame.drawing(on: canvas(band))
         for index in runs[band.run] {
             SymbolPainter.draw(labels[index] ?? [], in: frame)
@@ -163,7 +172,7 @@ final class ConcurrentLabels: @unchecked Sendable {
             condition.unlock()
             Trace.mark("drawing label band \(k)")
             let band = bands[k]
-            band.image.touchPages()
+            if threaded { band.image.touchPages() }
             let target = canvas(band)
             let rows = Double(band.rows.lowerBound) ..< Double(band.rows.upperBound)
             for index in runs[band.run] {

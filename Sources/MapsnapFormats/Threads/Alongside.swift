@@ -1,0 +1,34 @@
+import Foundation
+
+extension WorkerThread {
+    /// Runs `other` on a thread of its own while the caller runs `body`, and returns both results
+    /// once both are done: independent start-up work (reading overlay files, loading a style)
+    /// overlaps on a machine with a core to spare. When no thread can be started, `other` runs
+    /// after `body` on the caller's thread.
+    public static func alongside<A, B>(_ other: @escaping () -> A, _ body: () -> B) -> (A, B) {
+        let result = PendingResult<A>()
+        let started = start { result.set(other()) } == 0
+        let mine = body()
+        return (started ? result.wait() : other(), mine)
+    }
+}
+
+/// A value another thread will set once.
+final class PendingResult<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ v: Value) {
+        condition.lock()
+        value = v
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }
+        return value!
+    }
+}
