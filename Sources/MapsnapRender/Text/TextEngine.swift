@@ -6,36 +6,24 @@ import MapsnapFormats
 /// Shapes text with Pango. One engine per thread: Pango font maps must not be shared across
 /// threads. Hinting is off so that label metrics are the same at every position and tile.
 public final class TextEngine {
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    /// Made on first use, or taken from `PangoFonts.warmUp()`'s head start.
+    private lazy var fonts = PangoFonts.take() ?? PangoFonts()
+    var context: OpaquePointer { fonts.context }
     private var descriptions: [String: OpaquePointer] = [:]
     var shapeCache: [ShapeKey: ShapedText] = [:]
     /// Labels laid out from glyph PBFs, at 24 px (scaled when drawn), by text and layout.
     var glyphShapeCache: [GlyphShapeKey: GlyphShaping?] = [:]
 
-    public init() {
-        fontMap = pango_cairo_font_map_new()
-        context = pango_font_map_create_context(fontMap)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
-    }
+    public init() {}
 
     deinit {
         for d in descriptions.values { pango_font_description_free(d) }
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
     private func description(_ stack: [String], size: Double) -> OpaquePointer {
         let key = stack.joined(separator: "|") + "@\(size)"
         if let d = descriptions[key] { return d }
-        let d = pango_font_description_from_string(FontStack.pangoDescription(stack))!
-        pango_font_description_set_absolute_size(d, size * Double(PANGO_SCALE))
+        let d = PangoFonts.description(stack, size: size)
         descriptions[key] = d
         return d
     }
@@ -99,24 +87,4 @@ extension TextEngine {
 struct ShapeKey: Hashable {
     let text: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double
     let letterSpacing: Double, alignment: TextAlignment
-}
-
-extension TextEngine {
-    /// Reads the system's font configuration and opens the default font on a thread of its own,
-    /// while the caller loads its style and data: fontconfig's start (its configuration files and
-    /// cache, then FreeType opening the font) is a few milliseconds that a single snapshot would
-    /// otherwise wait for before its first label. What it loads is process-wide and shared by
-    /// every engine made later; it is only a head start, so a thread that cannot start is no loss.
-    public static func warmUpSystemFonts() {
-        _ = WorkerThread.start {
-            let map = pango_cairo_font_map_new()!
-            let context = pango_font_map_create_context(map)!
-            let description = pango_font_description_from_string(FontStack.pangoDescription(["Noto Sans Regular"]))
-            if let font = pango_font_map_load_font(map, context, description) { g_object_unref(UnsafeMutableRawPointer(font)) }
-            pango_font_description_free(description)
-            g_object_unref(UnsafeMutableRawPointer(context))
-            g_object_unref(UnsafeMutableRawPointer(map))
-            Trace.mark("system fonts ready")
-        }
-    }
 }
