@@ -104,6 +104,7 @@ public final class MapRenderer {
                                 labelsMayCrossEdges: !options.wholeLabelsOnly,
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio),
                                 glyphs: useGlyphs ? glyphs : nil, glyphsOnly: useGlyphs && options.textEngine == .glyphs)
+        frame.spareCore = options.labels == .layered(threaded: true)
         if canvas.isVector {
             // Nothing of the map reaches past its area (a caption band below it on the page).
             canvas.withSavedState {

@@ -42,6 +42,9 @@ final class RenderFrame {
     /// Draw a label from glyph PBFs even when some of its characters have none (`glyphs`), rather
     /// than with system fonts (`auto`).
     let glyphsOnly: Bool
+    /// A painter may start a second thread for its work (one image on an idle machine: the
+    /// label thread's `MapRenderer.Options.LabelDrawing.layered(threaded: true)`).
+    var spareCore = false
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
          placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil,

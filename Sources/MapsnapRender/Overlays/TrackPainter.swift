@@ -1,5 +1,6 @@
 import Foundation
 import CCairo
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
 import MapsnapStyle
@@ -38,16 +39,28 @@ struct TrackPainter {
     /// An opaque solid track: casings, then lines, each segment a round-capped capsule drawn by
     /// `LineRasterizer` (exact round joins, and faster than Cairo's stroker on a long
     /// self-crossing track). A vector target strokes it (`drawStroked`).
+    /// With a core to spare (`RenderFrame.spareCore`), the top and bottom halves of the image are
+    /// drawn at once; each pixel sees the same strokes in the same order either way.
     private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>], into image: RasterImage) {
         let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio)
-        let clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: image.pixelWidth, maxY: image.pixelHeight)
         let strips = runs.map { LineStrip.roundCapsules(Array($0)) }
-        func paint(_ color: Color, _ width: Double) {
-            let p = LineRasterizer.Paint(color: color, opacity: 1, width: width, gapWidth: 0, offset: 0, blur: 0)
-            for s in strips { rasterizer.draw(s, p, clip: clip) }
+        var paints: [LineRasterizer.Paint] = []
+        if let casing = t.casingColor, t.casingWidth > 0 {
+            paints.append(LineRasterizer.Paint(color: casing, opacity: 1, width: t.width + 2 * t.casingWidth, gapWidth: 0, offset: 0, blur: 0))
         }
-        if let casing = t.casingColor, t.casingWidth > 0 { paint(casing, t.width + 2 * t.casingWidth) }
-        paint(t.color, t.width)
+        paints.append(LineRasterizer.Paint(color: t.color, opacity: 1, width: t.width, gapWidth: 0, offset: 0, blur: 0))
+        let (w, h) = (image.pixelWidth, image.pixelHeight)
+        image.withMutablePixels { data, stride in
+            func drawRows(_ rows: Range<Int>) {
+                let clip = LineRasterizer.Clip(minX: 0, minY: rows.lowerBound, maxX: w, maxY: rows.upperBound)
+                for p in paints { for s in strips { rasterizer.draw(s, p, clip: clip, into: data, stride: stride) } }
+            }
+            if frame.spareCore && h >= 2 {
+                _ = WorkerThread.alongside({ drawRows(h / 2..<h) }, { drawRows(0..<h / 2) })
+            } else {
+                drawRows(0..<h)
+            }
+        }
     }
 
     /// A translucent or dashed track, stroked by Cairo: in a group so that a translucent track

@@ -102,6 +102,12 @@ struct LineRasterizer {
 
     /// Draws one strip (screen points) with `paint`.
     func draw(_ strip: LineStrip, _ paint: Paint, clip: Clip) {
+        image.withMutablePixels { data, stride in draw(strip, paint, clip: clip, into: data, stride: stride) }
+    }
+
+    /// `draw` into the image's pixels, already open for writing (`RasterImage.withMutablePixels`):
+    /// two threads may draw at once into rows `clip` keeps apart.
+    func draw(_ strip: LineStrip, _ paint: Paint, clip: Clip, into data: UnsafeMutablePointer<UInt8>, stride: Int) {
         guard !strip.triangles.isEmpty, paint.opacity > 0, paint.pattern != nil || paint.gradient != nil || paint.color.a > 0,
               clip.minX < clip.maxX, clip.minY < clip.maxY else { return }
         let antialiasing = 1 / pixelRatio / 2
@@ -141,16 +147,14 @@ struct LineRasterizer {
         let shade = Shade(r: c.r * c.a, g: c.g * c.a, b: c.b * c.a, a: c.a, opacity: paint.opacity,
                           inset: inset, outset: outset, blur2: blur2, dash: paint.dash, dashGamma: (paint.dash?.gamma ?? 1) / pixelRatio,
                           pattern: paint.pattern, gradient: paint.gradient, width: paint.width)
-        image.withMutablePixels { data, stride in
-            for (i0, i1, i2) in strip.triangles {
-                let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
-                var triangleShade = shade
-                if !gammaScales.isEmpty {
-                    triangleShade.blur2 *= (gammaScales[i0] + gammaScales[i1] + gammaScales[i2]) / 3
-                }
-                fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], d, clip: clip,
-                     shade: triangleShade, data: data, stride: stride)
+        for (i0, i1, i2) in strip.triangles {
+            let d = distances.isEmpty ? (0.0, 0.0, 0.0) : (distances[i0], distances[i1], distances[i2])
+            var triangleShade = shade
+            if !gammaScales.isEmpty {
+                triangleShade.blur2 *= (gammaScales[i0] + gammaScales[i1] + gammaScales[i2]) / 3
             }
+            fill(device[i0], device[i1], device[i2], normals[i0], normals[i1], normals[i2], d, clip: clip,
+                 shade: triangleShade, data: data, stride: stride)
         }
     }
 
