@@ -58,7 +58,7 @@ enum BatchCommand {
                 Option(["--serve-items"], help: "(internal) be a worker process of another batch") { c, _ in c.servesItems = true },
             ]),
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
-            OptionGroup("Output", EncodingOptions.options(pngDefault: "balanced", formatHelp: "png (default), webp, jpeg, pdf or svg for every item (an item may say its own)")),
+            OptionGroup("Output", EncodingOptions.options(pngDefault: "fast", formatHelp: "png (default), webp, jpeg, pdf or svg for every item (an item may say its own)")),
             GeneralOptions.group(verbose: false),
         ],
         positional: ("MANIFEST", "manifest", { c, text in

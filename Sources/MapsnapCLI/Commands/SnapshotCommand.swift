@@ -26,7 +26,7 @@ enum SnapshotCommand {
                     try EncodingOptions.checkOutputName(text, option: "-o")
                     c.output = text
                 },
-            ] + EncodingOptions.options(pngDefault: "balanced", formatHelp: "png, webp, jpeg, pdf or svg (default: the output's extension)")),
+            ] + EncodingOptions.options(pngDefault: "fast", formatHelp: "png, webp, jpeg, pdf or svg (default: the output's extension)")),
             GeneralOptions.group(),
         ],
         epilogue: """
