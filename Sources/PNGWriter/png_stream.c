@@ -7,7 +7,8 @@
 #include <zlib.h>
 
 /*
- * The FAST PNG of an ARGB32 image without a copy of the whole image: rows are converted a strip
+ * The FAST PNG of a whole ARGB32 image (a snapshot; tiles are compressed in one call, which is
+ * faster for their size) without a copy of the image: rows are converted a strip
  * at a time into a buffer that stays in the cache and fed to igzip as they come. An image of 64
  * rows or more is compressed as two halves, raw deflate streams of their own; the first ends on a
  * full flush (byte-aligned, not final), so the two join into one stream, and their Adler-32 sums

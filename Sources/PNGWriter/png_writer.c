@@ -149,7 +149,7 @@ static size_t finish_chunk(unsigned char *p, const char type[4], size_t length) 
 }
 
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       pngw_compression compression, int threads, pngw_buffer *out, char *error, size_t error_size) {
+                       pngw_compression compression, int halves, pngw_buffer *out, char *error, size_t error_size) {
     if (width <= 0 || height <= 0 || compression < PNGW_FAST || compression > PNGW_SMALL) {
         snprintf(error, error_size, "cannot encode a %dx%d image with compression %d", width, height, (int)compression);
         return 1;
@@ -162,7 +162,7 @@ int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int s
         snprintf(error, error_size, "a %dx%d image is too large for one PNG", width, height);
         return 1;
     }
-    if (compression == PNGW_FAST && pngw_encode_fast_stream(pixels, width, height, stride, opaque, threads, out)) return 0;
+    if (compression == PNGW_FAST && halves > 0 && pngw_encode_fast_stream(pixels, width, height, stride, opaque, halves, out)) return 0;
     unsigned char *raw = malloc(raw_size);
     if (!raw) { snprintf(error, error_size, "out of memory"); return 1; }
     for (int y = 0; y < height; y++) {

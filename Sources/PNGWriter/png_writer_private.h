@@ -26,8 +26,8 @@ void pngw_convert_row(const uint32_t *src, unsigned char *dst, int width, int op
 struct isal_zstream;
 int pngw_igzip_for_thread(struct isal_zstream **stream, unsigned char **level_buffer);
 
-/* The FAST PNG of an image streamed through igzip in strips, in two halves from 64 rows on, by
-   `threads` (1 or 2) threads: the same bytes either way (png_stream.c). 1 on success; 0 when memory or output room ran out, for the caller to encode
+/* The FAST PNG of a whole image streamed through igzip in strips, in two halves from 64 rows on,
+   by `threads` (1 or 2) threads: the same bytes either way (png_stream.c). 1 on success; 0 when memory or output room ran out, for the caller to encode
    the image the other way. */
 int pngw_encode_fast_stream(const unsigned char *pixels, int width, int height, int stride, int opaque, int threads,
                             pngw_buffer *out);

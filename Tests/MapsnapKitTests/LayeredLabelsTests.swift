@@ -23,8 +23,8 @@ struct LayeredLabelsTests {
         let two = try Snapshotter(StyleSelection())
         two.concurrentLabels = true
         let r = Self.request(scale: scale)
-        let a = try one.snapshot(r).image.pngData(compression: .fast)
-        let b = try two.snapshot(r).image.pngData(compression: .fast, threads: 2)
+        let a = try one.snapshot(r).encoded()
+        let b = try two.snapshot(r).encoded(threads: 2)
         #expect(a == b)
     }
 

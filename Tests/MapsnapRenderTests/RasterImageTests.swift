@@ -89,8 +89,8 @@ static func varied(_ seed: Int) throws -> RasterImage {
                 }
             }
         }
-        let one = try image.pngData(compression: .fast, threads: 1)
-        let two = try image.pngData(compression: .fast, threads: 2)
+        let one = try image.pngData(compression: .fast, halves: .oneThread)
+        let two = try image.pngData(compression: .fast, halves: .twoThreads)
         #expect(one == two)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-halves-\(UUID()).png")
         try two.write(to: url)

@@ -55,15 +55,15 @@ public struct ImageEncoding: Hashable, Sendable {
         }
     }
 
-    /// The bytes of a rectangle of `image` (device pixels; the whole image by default). `threads`
-    /// 2 lets a full-colour PNG be compressed by two threads (one image on an otherwise idle machine).
+    /// The bytes of a rectangle of `image` (device pixels; the whole image by default). `halves` as
+    /// in `RasterImage.pngData`: whole images are halved, tiles are not.
     public func encode(_ image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil,
-                       threads: Int = 1) throws(RenderError) -> Data {
+                       halves: PNGHalves = .none) throws(RenderError) -> Data {
         let (w, h) = (width ?? image.pixelWidth, height ?? image.pixelHeight)
         switch effectiveFormat {
         case .png:
             return palette ? try image.palettePNGData(x: x, y: y, width: w, height: h, compression: pngCompression)
-                : try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression, threads: threads)
+                : try image.pngData(x: x, y: y, width: w, height: h, compression: pngCompression, halves: halves)
         case .webp: return try image.webpData(x: x, y: y, width: w, height: h, quality: quality)
         case .jpeg: return try image.jpegData(x: x, y: y, width: w, height: h, quality: quality ?? Self.defaultJPEGQuality)
         }

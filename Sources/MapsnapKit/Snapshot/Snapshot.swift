@@ -38,8 +38,11 @@ public struct Snapshot {
     }
 
     /// The encoded image (PNG, WebP or JPEG, as `encoding` says).
-    /// The image in its encoding; `threads` as in `ImageEncoding.encode`.
-    public func encoded(threads: Int = 1) throws(RenderError) -> Data { try encoding.encode(image, threads: threads) }
+    /// The image in its encoding; a full-colour PNG in halves (`PNGHalves`), on two threads when
+    /// `threads` is 2 or more: the same bytes either way.
+    public func encoded(threads: Int = 1) throws(RenderError) -> Data {
+        try encoding.encode(image, halves: threads >= 2 ? .twoThreads : .oneThread)
+    }
 
     /// Writes the image atomically (temporary file + rename): never a half-written file.
     public func write(to path: String) throws(RenderError) {

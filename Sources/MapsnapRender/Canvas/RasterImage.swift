@@ -86,19 +86,19 @@ public final class RasterImage {
         }
     }
 
-    /// PNG bytes: RGB when opaque, RGBA otherwise. `compression` trades speed for size; `fast`
-    /// with `threads` 2 compresses the two halves of the image at once (one image on an idle machine).
-    public func pngData(compression: PNGCompression = .balanced, threads: Int = 1) throws(RenderError) -> Data {
-        try pngData(x: 0, y: 0, width: pixelWidth, height: pixelHeight, compression: compression, threads: threads)
+    /// PNG bytes: RGB when opaque, RGBA otherwise. `compression` trades speed for size; `halves`
+    /// (`fast` only) how its data is compressed.
+    public func pngData(compression: PNGCompression = .balanced, halves: PNGHalves = .none) throws(RenderError) -> Data {
+        try pngData(x: 0, y: 0, width: pixelWidth, height: pixelHeight, compression: compression, halves: halves)
     }
 
     /// The PNG of a rectangle of this image (device pixels), without copying it out first
     /// (a metatile is cut into tiles this way).
     public func pngData(x: Int, y: Int, width: Int, height: Int, compression: PNGCompression = .balanced,
-                        threads: Int = 1) throws(RenderError) -> Data {
+                        halves: PNGHalves = .none) throws(RenderError) -> Data {
         precondition(x >= 0 && y >= 0 && x + width <= pixelWidth && y + height <= pixelHeight)
         return try pngWriterData("PNG", x: x, y: y, width: width, height: height) { pixels, stride, buffer, message in
-            pngw_encode_argb32(pixels, Int32(width), Int32(height), stride, compression.writerCompression, threads >= 2 ? 2 : 1,
+            pngw_encode_argb32(pixels, Int32(width), Int32(height), stride, compression.writerCompression, halves.rawValue,
                                &buffer, message, 256)
         }
     }
@@ -134,6 +134,14 @@ public enum PNGCompression: String, Sendable, CaseIterable {
     var writerCompression: pngw_compression {
         switch self { case .fast: PNGW_FAST; case .balanced: PNGW_BALANCED; case .small: PNGW_SMALL }
     }
+}
+
+/// How a `fast` PNG's data is compressed: as one stream (`none`: tiles, fastest for their size), or
+/// as two halves joined into one stream, streamed through igzip without a copy of the image (a
+/// whole image), the second half on a thread of its own with `twoThreads`. The bytes depend on the
+/// halving, never on the threads.
+public enum PNGHalves: Int32, Sendable {
+    case none = 0, oneThread = 1, twoThreads = 2
 }
 
 extension RasterImage {

@@ -15,12 +15,13 @@ typedef enum { PNGW_FAST = 0, PNGW_BALANCED = 1, PNGW_SMALL = 2 } pngw_compressi
 
 /// Encodes a Cairo ARGB32 (premultiplied, native-endian) image as PNG into `out`.
 /// Opaque images are written as 8-bit RGB, others as un-premultiplied RGBA; rows are not filtered
-/// (flat map colours compress best that way, and it is the fastest). FAST with `threads` 2 splits
-/// the work between this thread and one it starts (a single large image); the bytes are the same
-/// with one thread.
+/// (flat map colours compress best that way, and it is the fastest). `halves` (FAST only): 0
+/// compresses the data as one stream (tiles); 1 as two halves joined into one stream, streamed
+/// through igzip without a copy of the image (a whole image); 2 the same with the second half on a
+/// thread of its own: the bytes depend on `halves` being 0 or not, never on the threads.
 /// Returns 0 on success; otherwise non-zero with a message in `error`.
 int pngw_encode_argb32(const unsigned char *pixels, int width, int height, int stride,
-                       pngw_compression compression, int threads, pngw_buffer *out, char *error, size_t error_size);
+                       pngw_compression compression, int halves, pngw_buffer *out, char *error, size_t error_size);
 
 /// 1 when every pixel's alpha is 255.
 int pngw_is_opaque(const unsigned char *pixels, int width, int height, int stride);
