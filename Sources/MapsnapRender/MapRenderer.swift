@@ -88,7 +88,7 @@ public final class MapRenderer {
     public func render(_ camera: Camera, options: Options = Options(), warnings: WarningLog = WarningLog()) throws(RenderError) -> RasterImage {
         let pixelWidth = Int(saturating: (Double(camera.size.width) * camera.pixelRatio).rounded())
         let pixelHeight = Int(saturating: (Double(camera.size.height) * camera.pixelRatio).rounded())
-        let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, hugePages: options.labels == .layered(threaded: true))
         draw(camera, options: options, on: Canvas(image: image, pixelRatio: camera.pixelRatio), warnings: warnings)
         return image
     }

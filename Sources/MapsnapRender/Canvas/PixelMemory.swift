@@ -4,7 +4,9 @@ import Foundation
 /// Memory for the pixels of a large image, mapped by the image itself in 2 MiB-aligned pieces
 /// that the system may back with huge pages (`MADV_HUGEPAGE`). A 1024×768 map at scale 2 is
 /// 12 MiB: 3,072 page faults in small pages, six in huge ones, and drawing a map touches every
-/// page of its image once. The mapping is freed with the last reference to the Cairo surface
+/// page of its image once. Only for the one image of a snapshot (`RasterImage(hugePages:)`):
+/// fresh pages are cleared by the system, which costs more than reusing freed memory when
+/// images follow each other (a pyramid's metatiles took twice as long). The mapping is freed with the last reference to the Cairo surface
 /// made on it (a PDF page may keep one past the image), never before.
 enum PixelMemory {
     /// Below this, Cairo's own allocation is as good.

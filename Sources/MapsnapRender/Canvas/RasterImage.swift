@@ -8,8 +8,11 @@ public final class RasterImage {
     public let pixelWidth: Int
     public let pixelHeight: Int
 
-    public init(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
-        guard let surface = PixelMemory.surface(width: pixelWidth, height: pixelHeight)
+    /// `hugePages`: the pixels get a mapping of their own that the system may back with huge
+    /// pages (`PixelMemory`), for the one large image a process draws; images made one after
+    /// another (metatiles) reuse freed memory instead, which costs less than fresh pages.
+    public init(pixelWidth: Int, pixelHeight: Int, hugePages: Bool = false) throws(RenderError) {
+        guard let surface = (hugePages ? PixelMemory.surface(width: pixelWidth, height: pixelHeight) : nil)
                 ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw .cannotAllocate(width: pixelWidth, height: pixelHeight)

@@ -80,7 +80,7 @@ final class LayeredLabels: @unchecked Sendable {
         for run in runs.indices {
             for k in 0..<count {
                 let rows = base.pixelHeight * k / count ..< base.pixelHeight * (k + 1) / count
-                guard let image = try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: rows.count) else { return nil }
+                guard let image = try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: rows.count, hugePages: threaded) else { return nil }
                 // Drawn in the map's device coordinates: row `rows.lowerBound` is the image's first.
                 cairo_surface_set_device_offset(image.surface, 0, Double(-rows.lowerBound))
                 bands.append(Band(run: run, rows: rows, image: image))
@@ -93,7 +93,7 @@ final class LayeredLabels: @unchecked Sendable {
         // text engine and warnings are the caller's (see the type's note). Its canvas, of the
         // map's size, is never drawn on, only used to lay out the recorded paths (its pixels are
         // never touched, so the system never backs them with memory).
-        let layout = split ? try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: base.pixelHeight) : bands[0].image
+        let layout = split ? try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: base.pixelHeight, hugePages: true) : bands[0].image
         guard let layout else { return nil }
         let labelFrame = frame.drawing(on: Canvas(image: layout, pixelRatio: frame.canvas.pixelRatio))
         let place = {
