@@ -26,8 +26,8 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt(["libdeflate-dev"])),
         // Intel's ISA-L (igzip) compresses three times as fast again, for PNGs wanted fast (tiles, the server).
         .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: apt(["libisal-dev"])),
-        // GNU libmicrohttpd for the server; its variadic MHD_start_daemon is called from a C inline in shim.h.
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: apt(["libmicrohttpd-dev"])),
+        // GNU libmicrohttpd for the server, opened with dlopen when `mapsnap serve` starts (microhttpd_loader.h).
+        .target(name: "MicroHTTPDLoader"),
         // libFuzzer's driver, declared for the fuzz builds of mapsnap-fuzz (scripts/fuzz.sh links it).
         .systemLibrary(name: "CLibFuzzer"),
         // The PNG encoder: Cairo's pixels to PNG bytes, the image data compressed by ISA-L or libdeflate.
@@ -55,7 +55,7 @@ let package = Package(
         // The command line: declared options shared by the subcommands, generated help, in-process parsing.
         .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
         // `mapsnap serve`: HTTP routes and URL grammars → the request model, tile coalescing and caches.
-        .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapCLI", "CMicroHTTPD"]),
+        .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapCLI", "MicroHTTPDLoader"]),
         .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI", "MapsnapServe"]),
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),

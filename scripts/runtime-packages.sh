@@ -4,6 +4,7 @@
 # with and the preview page's Leaflet. apt brings their own dependencies. The Containerfile's
 # runtime stage installs exactly these; scripts/install-deps.sh installs them too (with the -dev
 # packages to build); scripts/check-runtime-packages.sh checks the list against a built binary.
+# libmicrohttpd12 is opened with dlopen when `mapsnap serve` starts, so ldd does not show it.
 cat <<'PACKAGES'
 libc6
 libgcc-s1

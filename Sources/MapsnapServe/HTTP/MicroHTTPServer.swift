@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import MicroHTTPDLoader
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -43,7 +43,14 @@ final class MicroHTTPServer: @unchecked Sendable {
 
     var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
 
-    /// Starts serving on `socket` (already listening). Returns false when libmicrohttpd refuses to start.
+    /// Why libmicrohttpd cannot be loaded (it is opened on first use), or nil.
+    static var loadError: String? {
+        var reason: UnsafePointer<CChar>?
+        return mapsnap_mhd(&reason) == 0 ? String(cString: reason!) : nil
+    }
+
+    /// Starts serving on `socket` (already listening). Returns false when libmicrohttpd refuses
+    /// to start or cannot be loaded (`loadError`).
     func start(_ socket: ListeningSocket) -> Bool {
         listenFD = socket.fd
         var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
@@ -66,7 +73,7 @@ final class MicroHTTPServer: @unchecked Sendable {
     /// Stops accepting connections (the listening socket is closed); open connections go on.
     func quiesce() {
         guard let daemon else { return }
-        let fd = MHD_quiesce_daemon(daemon)
+        let fd = mapsnap_MHD_quiesce_daemon(daemon)
         if fd >= 0 { close(fd) }
     }
 
@@ -75,7 +82,7 @@ final class MicroHTTPServer: @unchecked Sendable {
     func stop() {
         guard let d = daemon else { return }
         daemon = nil
-        MHD_stop_daemon(d)
+        mapsnap_MHD_stop_daemon(d)
     }
 
     // MARK: the request's life
@@ -114,7 +121,7 @@ final class MicroHTTPServer: @unchecked Sendable {
             exchange.started = true
             exchange.method = method.map { String(cString: $0) } ?? "GET"
             for name in HTTPRequest.readHeaders {
-                if let v = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { exchange.headers[name.lowercased()] = String(cString: v) }
+                if let v = mapsnap_MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { exchange.headers[name.lowercased()] = String(cString: v) }
             }
             if exchange.target.utf8.count > settings.maxTargetBytes {
                 return Self.queue(HTTPError(414, "the request target is \(exchange.target.utf8.count) bytes, more than the \(settings.maxTargetBytes) this server reads").response,
@@ -163,11 +170,11 @@ final class MicroHTTPServer: @unchecked Sendable {
                 done.wait()
                 return Self.queue(exchange.answer.withLock { $0.take() }!, on: connection)
             case .suspend:
-                MHD_suspend_connection(connection)
+                mapsnap_MHD_suspend_connection(connection)
                 let resumable = ConnectionHandle(connection)
                 start { response in
                     exchange.answer.withLock { $0 = response }
-                    MHD_resume_connection(resumable.pointer)
+                    mapsnap_MHD_resume_connection(resumable.pointer)
                 }
                 return MHD_Result.YES
             }
@@ -176,12 +183,12 @@ final class MicroHTTPServer: @unchecked Sendable {
 
     private static func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let r = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+            mapsnap_MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
         }
         guard let r else { return MHD_Result.NO }
-        for (name, value) in response.headers { MHD_add_response_header(r, name, value) }
-        let rc = MHD_queue_response(connection, UInt32(response.status), r)
-        MHD_destroy_response(r)
+        for (name, value) in response.headers { mapsnap_MHD_add_response_header(r, name, value) }
+        let rc = mapsnap_MHD_queue_response(connection, UInt32(response.status), r)
+        mapsnap_MHD_destroy_response(r)
         return rc
     }
 }

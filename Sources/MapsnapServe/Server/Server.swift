@@ -62,7 +62,11 @@ public final class Server {
         let http = MicroHTTPServer(settings: settings, handler: { router.handle($0) })
         guard http.start(socket) else {
             close(socket.fd)
-            console.error("--port: libmicrohttpd could not start on \(listening)")
+            if let reason = MicroHTTPServer.loadError {
+                console.error("mapsnap serve needs libmicrohttpd (Debian's libmicrohttpd12): \(reason)")
+            } else {
+                console.error("--port: libmicrohttpd could not start on \(listening)")
+            }
             return .failure
         }
         live.http = http
