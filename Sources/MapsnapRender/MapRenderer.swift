@@ -52,6 +52,10 @@ public final class MapRenderer {
         /// Draw the overlays just under this style layer (and every layer above it) instead of over
         /// the whole map, as the Mapbox Static Images API's `before_layer`; nil: on top.
         public var overlaysBelowLayer: String?
+        /// More overlays, still being read (a long GPX track) when the drawing starts: asked for
+        /// (and waited for) just before labels are placed, since markers keep labels off them.
+        /// The map under the labels is drawn meanwhile.
+        public var lateOverlays: (@Sendable () -> [Overlay])?
         /// Place only labels that fit in the image whole (metatiles: a label cut at a metatile's
         /// edge would not continue in its neighbour). By default, as in MapLibre, labels the
         /// image's edge cuts are kept.
@@ -120,13 +124,16 @@ public final class MapRenderer {
     func draw(_ frame: RenderFrame, options: Options) {
         Trace.mark("tiles loaded")
         let onDark = backgroundIsDark(atZoom: frame.zoom)
-        var overlays = OverlayPainter(frame: frame, overlays: options.overlays, onDark: onDark, icons: markerIcons)
+        var overlays: OverlayPainter?
         // Decorations and overlays claim their space before any base-map label is placed.
-        let reserveSpace = {
+        let reserveSpace = { [markerIcons] in
             if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
             if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
             if options.compass { CompassPainter.reserve(in: frame) }
-            overlays.reserveLabelSpace()
+            var painter = OverlayPainter(frame: frame, overlays: options.overlays + (options.lateOverlays?() ?? []), onDark: onDark,
+                                         icons: markerIcons)
+            painter.reserveLabelSpace()
+            overlays = painter
             Trace.mark("space reserved for decorations and overlays")
         }
         let visible = style.layers.enumerated().filter {
@@ -156,7 +163,7 @@ public final class MapRenderer {
             if !overlaysDrawn && index >= overlaysBefore {
                 // Overlays shape text with the engine the label thread uses.
                 aside?.waitForAll()
-                overlays.draw()
+                overlays?.draw()
                 overlaysDrawn = true
             }
             switch layer.kind {
@@ -179,7 +186,7 @@ public final class MapRenderer {
         // Decorations and overlays shape text with the engine the label thread uses.
         aside?.waitForAll()
         Trace.mark("map and labels drawn")
-        if !overlaysDrawn { overlays.draw() }
+        if !overlaysDrawn { overlays?.draw() }
         Trace.mark("drew the overlays")
         if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
         if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// `mapsnap` draws its one image on two threads (the labels beside the map, the PNG's halves);
-/// a batch item is drawn on one. Both must give the same bytes, whatever the options move:
-/// overlays under a symbol layer (the label runs split there), collision boxes and glyph PBFs (the
-/// label thread draws whole runs), a turned and pitched map, another style, markers with titles.
+/// `mapsnap` draws its one image on two threads (the labels beside the map, the PNG's halves, a
+/// track's two halves, the track's lines worked out while circles are drawn, overlay files read
+/// while the map is drawn); a batch item is drawn on one, its files read first. Both must give the
+/// same bytes, whatever the options move: overlays under a symbol layer (the label runs split
+/// there), collision boxes (the label thread draws whole runs), a turned and pitched map, another
+/// style, markers with titles, a track with circles and a user location.
 @Suite(.serialized)
 struct ThreadedSnapshotTests {
     struct Case: CustomStringConvertible, Sendable {
@@ -26,7 +28,27 @@ struct ThreadedSnapshotTests {
              item: #"{"bearing": 30, "pitch": 40, "style": "dark"}"#),
     ]
 
-    @Test(arguments: cases)
+    /// A wandering 2,000-point track through the view, as a GPX file.
+    static let track: String = {
+        var lines = [#"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#]
+        var lat = 43.7330, lon = 7.4200, heading = 0.3
+        for i in 0..<2000 {
+            heading += sin(Double(i) * 0.37) * 0.3
+            lat += 0.000009 * cos(heading)
+            lon += 0.0000125 * sin(heading)
+            lines.append(String(format: #"<trkpt lat="%.7f" lon="%.7f"></trkpt>"#, lat, lon))
+        }
+        lines.append("</trkseg></trk></gpx>")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-threaded-\(UUID().uuidString).gpx")
+        try? Data(lines.joined(separator: "\n").utf8).write(to: url)
+        return url.path
+    }()
+
+    @Test(arguments: cases + [
+        Case(name: "track, circles and a user location", arguments: ["--track", track, "--circle", "43.7368,7.4252,150", "--circle", "43.7340,7.4280,90",
+                                                                  "--user", "43.7362,7.4240,35"],
+             item: #"{"tracks": ["\#(track)"], "circles": ["43.7368,7.4252,150", "43.7340,7.4280,90"], "user": {"lat": 43.7362, "lon": 7.4240, "accuracy": 35}}"#),
+    ])
     func theCommandLineDrawsWhatABatchItemDraws(_ c: Case) throws {
         let dir = try CLIRunner.scratch()
         let view = ["--center", "43.7360,7.4260", "--meters", "700", "--size", "400x300"]

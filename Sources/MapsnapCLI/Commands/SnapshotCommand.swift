@@ -47,16 +47,28 @@ enum SnapshotCommand {
         let warnings = WarningLog(sink: sink)
         do {
             Trace.mark("command line read")
-            // The overlay files (a long GPX track) are read while the style and data load.
-            let (readOverlays, opened) = WorkerThread.alongside({
+            // The overlay files (a long GPX track) are read on a thread of their own while the
+            // style and data load and, unless the view is fitted to them or the output is a
+            // document, while the map under the labels is drawn: only the labels wait for them.
+            let reading = PendingResult.computing {
                 Result { () throws(RequestError) in try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem) }
-            }, {
-                Result { () throws(RequestError) in try Snapshotter(c.request.style) }
-            })
-            Trace.mark("overlays read, style and data open")
-            let overlays = try readOverlays.get()
-            if !c.quiet { overlays.warnings.forEach(console.warning) }
-            if c.verbose { overlays.reports.forEach(console.info) }
+            }
+            var read: ResolvedOverlays?
+            func overlays() throws(RequestError) -> ResolvedOverlays {
+                if let read { return read }
+                let done = try reading.wait().get()
+                if !c.quiet { done.warnings.forEach(console.warning) }
+                if c.verbose { done.reports.forEach(console.info) }
+                read = done
+                return done
+            }
+            let opened = Result { () throws(RequestError) in try Snapshotter(c.request.style) }
+            Trace.mark("style and data open")
+            var fitted = false
+            if case .fit = c.request.framing { fitted = true }
+            if fitted || c.request.vectorFormat != nil { _ = try overlays() }
+            // An error in an overlay file comes first, as it would have with the files read first.
+            if case .failure = opened { _ = try overlays() }
             try OutputPath.checkWritable(c.output)
             let snapshotter = try opened.get()
             snapshotter.concurrentLabels = true
@@ -65,10 +77,19 @@ enum SnapshotCommand {
             let camera: Camera, data: Data, rendered: Date
             if let format = c.request.vectorFormat {
                 // Cairo writes a document as it draws it: its encoding is part of the render.
-                let document = try snapshotter.document(c.request, overlays: overlays.overlays, format: format, warnings: warnings)
+                let document = try snapshotter.document(c.request, overlays: try overlays().overlays, format: format, warnings: warnings)
                 (camera, data, rendered) = (document.camera, document.data, Date())
             } else {
-                let snapshot = try snapshotter.snapshot(c.request, overlays: overlays.overlays, warnings: warnings)
+                let snapshot: Snapshot
+                if let read {
+                    snapshot = try snapshotter.snapshot(c.request, overlays: read.overlays, warnings: warnings)
+                } else {
+                    // Unreadable files leave the map without them; the error is then reported below
+                    // and nothing is written.
+                    snapshot = try snapshotter.snapshot(c.request, overlays: [], lateOverlays: { (try? reading.wait().get())?.overlays ?? [] },
+                                                        warnings: warnings)
+                    _ = try overlays()
+                }
                 rendered = Date()
                 // One image: a second core, when there is one, compresses half of it.
                 (camera, data) = (snapshot.camera, try snapshot.encoded(threads: ProcessInfo.processInfo.activeProcessorCount))

@@ -13,19 +13,29 @@ extension WorkerThread {
     }
 }
 
-/// A value another thread will set once.
-final class PendingResult<Value>: @unchecked Sendable {
+/// A value another thread will set once; `wait()` returns it when it is there.
+public final class PendingResult<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value?
 
-    func set(_ v: Value) {
+    public init() {}
+
+    /// Runs `make` on a thread of its own and holds what it returns (on the caller's thread, before
+    /// returning, when no thread can be started).
+    public static func computing(_ make: @escaping () -> Value) -> PendingResult<Value> {
+        let pending = PendingResult<Value>()
+        if WorkerThread.start({ pending.set(make()) }) != 0 { pending.set(make()) }
+        return pending
+    }
+
+    public func set(_ v: Value) {
         condition.lock()
         value = v
         condition.broadcast()
         condition.unlock()
     }
 
-    func wait() -> Value {
+    public func wait() -> Value {
         condition.lock()
         defer { condition.unlock() }
         while value == nil { condition.wait() }

@@ -123,8 +123,14 @@ public final class Snapshotter {
     }
 
     /// Renders a request whose overlays are already resolved (the CLI reports on them first).
-    public func snapshot(_ request: MapRequest, overlays: [Overlay], warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
-        try image(request, plan(request, overlays: overlays, warnings: warnings), warnings: warnings)
+    /// `lateOverlays`: more overlays still being read, asked for when the labels are about to be
+    /// placed (the map under them is drawn meanwhile); not for a view fitted to its overlays,
+    /// which is chosen from `overlays` alone.
+    public func snapshot(_ request: MapRequest, overlays: [Overlay], lateOverlays: (@Sendable () -> [Overlay])? = nil,
+                         warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
+        var plan = try plan(request, overlays: overlays, warnings: warnings)
+        plan.options.lateOverlays = lateOverlays
+        return try image(request, plan, warnings: warnings)
     }
 
     private func image(_ request: MapRequest, _ plan: Plan, warnings: WarningLog) throws(SnapshotError) -> Snapshot {
@@ -139,7 +145,7 @@ public final class Snapshotter {
     /// A request ready to be drawn on any canvas: checked, its camera chosen, the renderer's options set.
     struct Plan {
         let camera: Camera
-        let options: MapRenderer.Options
+        var options: MapRenderer.Options
     }
 
     /// `plan` for a request whose overlay files are still to be read.

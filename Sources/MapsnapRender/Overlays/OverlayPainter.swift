@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapOverlays
 import MapsnapGeo
 /// Draws the overlays over the base map in a fixed order, bottom to top: polygons, geofence
@@ -34,10 +35,22 @@ struct OverlayPainter {
 
     func draw() {
         let shapes = GeoShapePainter(frame: frame, projection: projection)
-        for case .polygon(let p) in overlays { shapes.draw(p) }
-        for case .circle(let c) in overlays { shapes.draw(c) }
+        let drawShapes = {
+            for case .polygon(let p) in overlays { shapes.draw(p) }
+            for case .circle(let c) in overlays { shapes.draw(c) }
+        }
         let tracks = TrackPainter(frame: frame, projection: projection)
-        for case .track(let t) in overlays { tracks.draw(t) }
+        let trackList = overlays.compactMap { overlay -> Track? in if case .track(let t) = overlay { t } else { nil } }
+        let prepared: [TrackPainter.Prepared]
+        if frame.spareCore && !trackList.isEmpty {
+            // The tracks' lines are projected and simplified on another core while the shapes
+            // under them are drawn (100,000 points take as long as 50 translucent circles).
+            (prepared, _) = WorkerThread.alongside({ trackList.map(tracks.prepare) }, drawShapes)
+        } else {
+            drawShapes()
+            prepared = trackList.map(tracks.prepare)
+        }
+        for p in prepared { tracks.draw(p) }
         let location = UserLocationPainter(frame: frame, projection: projection)
         for case .userLocation(let u) in overlays { location.draw(u) }
         MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).draw(markerLayouts)

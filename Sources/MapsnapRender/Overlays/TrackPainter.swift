@@ -19,15 +19,34 @@ struct TrackPainter {
         t.segments.flatMap(projection.lines).map { $0.simplified(tolerance: tolerance) }.filter { $0.count > 1 }
     }
 
-    func draw(_ t: Track) {
+    /// A track's lines on screen, worked out before anything is drawn (pure computation: it may
+    /// run on another thread while the canvas is drawn on).
+    struct Prepared {
+        let track: Track
+        let segments: [[Point]]
+        /// The parts that can show: far outside the image nothing is drawn.
+        let visible: [ArraySlice<Point>]
+        /// For an opaque solid track on a raster image: its round-capped capsules.
+        let capsules: [LineStrip]?
+    }
+
+    func prepare(_ t: Track) -> Prepared {
         let segments = screenSegments(t)
-        // Only what can show: parts of the track far outside the image are not drawn.
         let reach = t.width / 2 + max(t.casingWidth, 0) + 2
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let visible = segments.flatMap { $0.visibleRuns(in: view) }
-        if t.opacity >= 1 && (t.dash?.count ?? 0) < 2, let image = frame.canvas.image {
-            drawOpaque(t, visible, into: image)
+        let opaque = t.opacity >= 1 && (t.dash?.count ?? 0) < 2 && frame.canvas.image != nil
+        return Prepared(track: t, segments: segments, visible: visible,
+                        capsules: opaque ? visible.map { LineStrip.roundCapsules(Array($0)) } : nil)
+    }
+
+    func draw(_ t: Track) { draw(prepare(t)) }
+
+    func draw(_ p: Prepared) {
+        let (t, segments, visible) = (p.track, p.segments, p.visible)
+        if let capsules = p.capsules, let image = frame.canvas.image {
+            drawOpaque(t, capsules, into: image)
         } else {
             drawStroked(t, segments: segments, visible: visible)
         }
@@ -41,9 +60,8 @@ struct TrackPainter {
     /// self-crossing track). A vector target strokes it (`drawStroked`).
     /// With a core to spare (`RenderFrame.spareCore`), the top and bottom halves of the image are
     /// drawn at once; each pixel sees the same strokes in the same order either way.
-    private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>], into image: RasterImage) {
+    private func drawOpaque(_ t: Track, _ strips: [LineStrip], into image: RasterImage) {
         let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio)
-        let strips = runs.map { LineStrip.roundCapsules(Array($0)) }
         var paints: [LineRasterizer.Paint] = []
         if let casing = t.casingColor, t.casingWidth > 0 {
             paints.append(LineRasterizer.Paint(color: casing, opacity: 1, width: t.width + 2 * t.casingWidth, gapWidth: 0, offset: 0, blur: 0))

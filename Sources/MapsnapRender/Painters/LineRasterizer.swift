@@ -115,8 +115,18 @@ struct LineRasterizer {
         let inset = gap + (gap > 0 ? antialiasing : 0)
         let outset = gap + halfWidth * (gap > 0 ? 2 : 1) + (halfWidth == 0 ? 0 : antialiasing)
         let blur2 = paint.blur + 1 / pixelRatio
-        // Device positions and the interpolated normal of every vertex (the shader's v_normal).
         let s = pixelRatio, offset = -paint.offset
+        // A strip wholly above or below the clip's rows (another thread's half) is not set up.
+        if perspective == nil {
+            var low = Double.infinity, high = -Double.infinity, longest = 0.0
+            for v in strip.vertices {
+                low = min(low, v.position.y); high = max(high, v.position.y)
+                longest = max(longest, v.extrude.length)
+            }
+            let reach = (outset + abs(offset)) * longest + 1
+            if (high + reach) * s < Double(clip.minY) || (low - reach) * s > Double(clip.maxY) { return }
+        }
+        // Device positions and the interpolated normal of every vertex (the shader's v_normal).
         var device: [Point] = []
         var normals: [Point] = []
         device.reserveCapacity(strip.vertices.count)
@@ -210,6 +220,10 @@ struct LineRasterizer {
     private func fill(_ a: Point, _ b: Point, _ c: Point, _ na: Point, _ nb: Point, _ nc: Point,
                       _ distance: (Double, Double, Double), clip: Clip,
                       shade: Shade, data: UnsafeMutablePointer<UInt8>, stride: Int) {
+        // The rows first: a triangle outside the clip (another thread's half) costs no more.
+        let top = max(Int(saturating: (min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
+        let bottom = min(Int(saturating: (max(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.maxY)
+        guard top < bottom else { return }
         let area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         guard abs(area) > 1e-12 else { return }
         // Plane equations of the attributes: n(x, y) = n_a + dx * (x - a.x) + dy * (y - a.y).
@@ -222,9 +236,6 @@ struct LineRasterizer {
         let gd = gradient(distance.0, distance.1, distance.2)
         // Without round vertices the normal has no x part: the distance is |y| and needs no root.
         let straight = na.x == 0 && nb.x == 0 && nc.x == 0
-        let top = max(Int(saturating: (min(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.minY)
-        let bottom = min(Int(saturating: (max(a.y, b.y, c.y) - 0.5).rounded(.up)), clip.maxY)
-        guard top < bottom else { return }
         for y in top..<bottom {
             let yc = Double(y) + 0.5
             var left = Double.infinity, right = -Double.infinity
