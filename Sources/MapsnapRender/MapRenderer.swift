@@ -130,8 +130,8 @@ public final class MapRenderer {
             if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
             if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
             if options.compass { CompassPainter.reserve(in: frame) }
-            var painter = OverlayPainter(frame: frame, overlays: options.overlays + (options.lateOverlays?() ?? []), onDark: onDark,
-                                         icons: markerIcons)
+            let all = options.overlays + (options.lateOverlays?() ?? [])
+            var painter = OverlayPainter(frame: frame, overlays: all, onDark: onDark, icons: markerIcons)
             painter.reserveLabelSpace()
             overlays = painter
             Trace.mark("space reserved for decorations and overlays")

@@ -51,7 +51,9 @@ enum SnapshotCommand {
             // style and data load and, unless the view is fitted to them or the output is a
             // document, while the map under the labels is drawn: only the labels wait for them.
             let reading = PendingResult.computing {
-                Result { () throws(RequestError) in try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem) }
+                let r = Result { () throws(RequestError) in try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem) }
+                Trace.mark("overlay files read")
+                return r
             }
             var read: ResolvedOverlays?
             func overlays() throws(RequestError) -> ResolvedOverlays {

@@ -85,6 +85,12 @@ public enum TrackFile {
     /// Filters a track's segments as one sequence (a time going backwards across a segment break is
     /// still a regression) and keeps the segment breaks.
     static func filterSegments(_ segments: [[Fix]], _ filter: FixFilter) -> ([[LatLon]], FixFilterReport) {
+        if segments.count == 1 {
+            // Most tracks are one segment: no joined copy of the fixes to make.
+            let fixes = segments[0]
+            let (indices, report) = filter.keptIndices(fixes)
+            return (indices.isEmpty ? [] : [indices.map { fixes[$0].coordinate }], report)
+        }
         var all: [Fix] = []
         var segmentOf: [Int] = []
         for (s, fixes) in segments.enumerated() {
