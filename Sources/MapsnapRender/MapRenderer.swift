@@ -149,10 +149,12 @@ public final class MapRenderer {
             aside = nil
         }
         if aside == nil { reserveSpace() }
-        // Placement first, top layer down, so that higher layers win.
-        let placer = LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)
+        // In line: placement first, top layer down, so that higher layers win.
+        let placer = aside == nil
+            ? LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)
+            : nil
         var labels: [Int: [PlacedLabel]] = [:]
-        if aside == nil {
+        if let placer {
             for (index, layer) in visible.reversed() {
                 if case .symbol(let symbol) = layer.kind { labels[index] = placer.place(layer, symbol); Trace.mark("placed " + layer.id) }
             }
@@ -176,7 +178,7 @@ public final class MapRenderer {
                     aside.composite(index, onto: frame.canvas)
                 } else {
                     SymbolPainter.draw(labels[index] ?? [], in: frame)
-                    if let boxes = placer.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
+                    if let boxes = placer?.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
                 }
             case .raster(let s):
                 if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s, tiles: tiles, in: frame) }

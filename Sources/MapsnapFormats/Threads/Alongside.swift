@@ -4,12 +4,11 @@ extension WorkerThread {
     /// Runs `other` on a thread of its own while the caller runs `body`, and returns both results
     /// once both are done: independent start-up work (reading overlay files, loading a style)
     /// overlaps on a machine with a core to spare. When no thread can be started, `other` runs
-    /// after `body` on the caller's thread.
+    /// first on the caller's thread (`PendingResult.computing`).
     public static func alongside<A, B>(_ other: @escaping () -> A, _ body: () -> B) -> (A, B) {
-        let result = PendingResult<A>()
-        let started = start { result.set(other()) } == 0
+        let theirs = PendingResult.computing(other)
         let mine = body()
-        return (started ? result.wait() : other(), mine)
+        return (theirs.wait(), mine)
     }
 }
 

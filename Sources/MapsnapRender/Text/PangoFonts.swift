@@ -2,7 +2,6 @@ import CCairo
 import CPangoCairo
 import Foundation
 import MapsnapFormats
-import Synchronization
 
 /// A Pango font map and the context a `TextEngine` shapes with: hinting off (label metrics the
 /// same at every position and size), grey anti-aliasing, unrounded glyph positions.
@@ -46,17 +45,16 @@ final class PangoFonts: @unchecked Sendable {
     static let warmedStacks = [["Noto Sans Regular"]]
 
     private enum Slot { case empty, warming, ready(PangoFonts) }
-    private static let slot = Mutex(Slot.empty)
+    /// Guards `slot`; `take()` waits on it while the warm-up is under way.
     private static let warmed = NSCondition()
+    nonisolated(unsafe) private static var slot = Slot.empty
 
     /// Starts the head start, unless one is under way or waiting to be taken.
     static func warmUp() {
-        let first = slot.withLock { s in
-            guard case .empty = s else { return false }
-            s = .warming
-            return true
-        }
-        guard first else { return }
+        warmed.lock()
+        guard case .empty = slot else { warmed.unlock(); return }
+        slot = .warming
+        warmed.unlock()
         let started = WorkerThread.start {
             let fonts = PangoFonts()
             for stack in warmedStacks {
@@ -71,12 +69,16 @@ final class PangoFonts: @unchecked Sendable {
                 g_object_unref(UnsafeMutableRawPointer(layout))
             }
             Trace.mark("system fonts ready")
-            warmed.lock()
-            slot.withLock { $0 = .ready(fonts) }
-            warmed.broadcast()
-            warmed.unlock()
+            set(.ready(fonts))
         }
-        if started != 0 { slot.withLock { $0 = .empty } }
+        if started != 0 { set(.empty) }
+    }
+
+    private static func set(_ new: Slot) {
+        warmed.lock()
+        slot = new
+        warmed.broadcast()
+        warmed.unlock()
     }
 
     /// The warmed-up fonts, waiting for the warm-up if it is under way; nil when there is none
@@ -85,17 +87,13 @@ final class PangoFonts: @unchecked Sendable {
         warmed.lock()
         defer { warmed.unlock() }
         while true {
-            let taken: PangoFonts?? = slot.withLock { s in
-                switch s {
-                case .empty: return .some(nil)
-                case .warming: return .none
-                case .ready(let fonts):
-                    s = .empty
-                    return .some(fonts)
-                }
+            switch slot {
+            case .empty: return nil
+            case .warming: warmed.wait()
+            case .ready(let fonts):
+                slot = .empty
+                return fonts
             }
-            if let taken { return taken }
-            warmed.wait()
         }
     }
 }
