@@ -66,9 +66,9 @@ enum SnapshotCommand {
             }
             let opened = Result { () throws(RequestError) in try Snapshotter(c.request.style) }
             Trace.mark("style and data open")
-            var fitted = false
-            if case .fit = c.request.framing { fitted = true }
-            if fitted || c.request.vectorFormat != nil { _ = try overlays() }
+            // A view fitted to the overlays and a document (drawn in one pass) need them first.
+            if case .fit = c.request.framing { _ = try overlays() }
+            if c.request.vectorFormat != nil { _ = try overlays() }
             // An error in an overlay file comes first, as it would have with the files read first.
             if case .failure = opened { _ = try overlays() }
             try OutputPath.checkWritable(c.output)
@@ -88,8 +88,13 @@ enum SnapshotCommand {
                 } else {
                     // Unreadable files leave the map without them; the error is then reported below
                     // and nothing is written.
-                    snapshot = try snapshotter.snapshot(c.request, overlays: [], lateOverlays: { (try? reading.wait().get())?.overlays ?? [] },
-                                                        warnings: warnings)
+                    do {
+                        snapshot = try snapshotter.snapshot(c.request, overlays: [], lateOverlays: { (try? reading.wait().get())?.overlays ?? [] },
+                                                            warnings: warnings)
+                    } catch {
+                        _ = try overlays()   // here too, an overlay file's error first
+                        throw error
+                    }
                     _ = try overlays()
                 }
                 rendered = Date()
