@@ -179,7 +179,7 @@ def seeds(target):
                           os.path.join(CONFORMANCE, "render", "assets", "**", "*.png"),
                           os.path.join(CONFORMANCE, "render", "tests", "**", "expected*.png")):
             yield read(path)
-    elif target == "gpx":
+    elif target in ("gpx", "gpx-split"):
         for path in files(os.path.join(ROOT, "examples", "*.gpx"), os.path.join(ROOT, "Tests", "**", "*.gpx")):
             yield read(path)
         yield HANDMADE_GPX
@@ -216,14 +216,14 @@ def dictionary(target, seed_dir):
     words = collections.Counter()
     for name in os.listdir(seed_dir):
         text = read(os.path.join(seed_dir, name)).decode("utf-8", "replace")
-        if target == "gpx":
+        if target.startswith("gpx"):
             words.update(re.findall(r"</?[A-Za-z:]+", text))
             words.update(re.findall(r'\b[a-z]+="', text))
         else:
             words.update(re.findall(r'"[A-Za-z$][A-Za-z0-9_:$-]{0,40}"', text))
     syntax = {"json": ['"{"', '"}"', '"["', '"]"', '":"', '","', '"null"', '"true"', '"false"', '"1e308"', '"-0"'],
               "gpx": ['"<?xml"', '"/>"', '"<![CDATA["', '"]]>"', '"&amp;"', '"&#x"']}
-    lines = syntax["gpx" if target == "gpx" else "json"]
+    lines = syntax["gpx" if target.startswith("gpx") else "json"]
     for word, _ in words.most_common(400):
         escaped = word.replace("\\", "\\\\").replace('"', '\\"')
         lines.append('"%s"' % escaped)

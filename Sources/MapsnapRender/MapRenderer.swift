@@ -124,16 +124,17 @@ public final class MapRenderer {
     func draw(_ frame: RenderFrame, options: Options) {
         Trace.mark("tiles loaded")
         let onDark = backgroundIsDark(atZoom: frame.zoom)
-        var overlays: OverlayPainter?
+        // The overlays' painter, once their space is reserved.
+        let reservation = PendingResult<OverlayPainter>()
+        let allOverlays = { options.overlays + (options.lateOverlays?() ?? []) }
         // Decorations and overlays claim their space before any base-map label is placed.
         let reserveSpace = { [markerIcons] in
             if let attribution = options.attribution, !attribution.isEmpty { AttributionPainter.reserve(attribution, in: frame) }
             if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
             if options.compass { CompassPainter.reserve(in: frame) }
-            let all = options.overlays + (options.lateOverlays?() ?? [])
-            var painter = OverlayPainter(frame: frame, overlays: all, onDark: onDark, icons: markerIcons)
+            var painter = OverlayPainter(frame: frame, overlays: allOverlays(), onDark: onDark, icons: markerIcons)
             painter.reserveLabelSpace()
-            overlays = painter
+            reservation.set(painter)
             Trace.mark("space reserved for decorations and overlays")
         }
         let visible = style.layers.enumerated().filter {
@@ -149,6 +150,12 @@ public final class MapRenderer {
             aside = nil
         }
         if aside == nil { reserveSpace() }
+        // Labels apart, the overlays under the markers are apart too (see `OverlayLayer`).
+        let overlayLayer = aside == nil
+            ? nil : OverlayLayer(frame: frame, overlays: allOverlays, reservation: reservation, onDark: onDark, icons: markerIcons)
+        let drawOverlays = {
+            if let overlayLayer { overlayLayer.composite() } else { reservation.wait().draw() }
+        }
         // In line: placement first, top layer down, so that higher layers win.
         let placer = aside == nil
             ? LabelPlacer(frame: frame, crossSourceCollisions: options.crossSourceCollisions, recordsBoxes: options.collisionDebug)
@@ -163,9 +170,10 @@ public final class MapRenderer {
         for (index, layer) in visible {
             defer { Trace.mark("drew " + layer.id) }
             if !overlaysDrawn && index >= overlaysBefore {
+                overlayLayer?.drawWhileWaiting()
                 // Overlays shape text with the engine the label thread uses.
                 aside?.waitForAll()
-                overlays?.draw()
+                drawOverlays()
                 overlaysDrawn = true
             }
             switch layer.kind {
@@ -175,6 +183,8 @@ public final class MapRenderer {
             case .circle(let s): CirclePainter.paint(layer, s, in: frame)
             case .symbol:
                 if let aside {
+                    // Work of this thread's own before it waits for the label thread.
+                    overlayLayer?.drawWhileWaiting()
                     aside.composite(index, onto: frame.canvas)
                 } else {
                     SymbolPainter.draw(labels[index] ?? [], in: frame)
@@ -185,10 +195,11 @@ public final class MapRenderer {
             case .unsupported: break
             }
         }
+        if !overlaysDrawn { overlayLayer?.drawWhileWaiting() }
         // Decorations and overlays shape text with the engine the label thread uses.
         aside?.waitForAll()
         Trace.mark("map and labels drawn")
-        if !overlaysDrawn { overlays?.draw() }
+        if !overlaysDrawn { drawOverlays() }
         Trace.mark("drew the overlays")
         if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
         if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }

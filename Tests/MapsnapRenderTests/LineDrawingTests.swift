@@ -90,15 +90,60 @@ import Testing
         #expect(image.rgba(x: 1, y: 17).a == 0)   // outside the diamond
     }
 
+    /// Opaque tracks: segments as round-capped capsules (`drawRoundCapsules`).
+    func capsules(_ points: [Point], width: Double, ratio: Double = 1, side: Int = 40,
+                  rows: [Range<Int>]? = nil) throws -> RasterImage {
+        let image = try RasterImage(pixelWidth: side, pixelHeight: side)
+        let r = LineRasterizer(image: image, pixelRatio: ratio)
+        image.withMutablePixels { data, stride in
+            for band in rows ?? [0..<side] {
+                r.drawRoundCapsules(points[...], color: .black, width: width,
+                                    clip: .init(minX: 0, minY: band.lowerBound, maxX: side, maxY: band.upperBound), into: data, stride: stride)
+            }
+        }
+        return image
+    }
+
     @Test func roundCapsulesHaveRoundEndsAndFullJoints() throws {
         // Two segments meeting at a right angle, 6 pt wide, round caps and joins.
-        let s = LineStrip.roundCapsules([Point(x: 10, y: 20), Point(x: 30, y: 20), Point(x: 30, y: 5)])
-        let image = try render(s, width: 6)
+        let image = try capsules([Point(x: 10, y: 20), Point(x: 30, y: 20), Point(x: 30, y: 5)], width: 6)
         #expect(image.rgba(x: 8, y: 19).a == 255)    // the start cap reaches 3 pt before the start
         #expect(image.rgba(x: 5, y: 19).a == 0)
         #expect(image.rgba(x: 31, y: 21).a == 255)   // the joint's outer side is round and full
         #expect(image.rgba(x: 33, y: 23).a == 0)     // but not square
         #expect(image.rgba(x: 30, y: 3).a == 255)    // the end cap
+    }
+
+    /// Every pixel of one capsule has the line shader's alpha for its centre's distance to the
+    /// segment: full within the half width, fading over one device pixel.
+    @Test(arguments: [1.0, 2.0])
+    func aCapsulesAlphaFollowsTheDistanceToItsSegment(_ ratio: Double) throws {
+        let a = Point(x: 6.3, y: 9.1), b = Point(x: 14.8, y: 12.6), width = 5.0
+        let side = Int(20 * ratio)
+        let image = try capsules([a, b], width: width, ratio: ratio, side: side)
+        let (ad, bd) = (Point(x: a.x * ratio, y: a.y * ratio), Point(x: b.x * ratio, y: b.y * ratio))
+        for y in 0..<side {
+            for x in 0..<side {
+                let p = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                let d = bd - ad, t = min(max(((p - ad).x * d.x + (p - ad).y * d.y) / (d.x * d.x + d.y * d.y), 0), 1)
+                let distance = (p - (ad + d * t)).length
+                let expected = min(max(width / 2 * ratio + 0.5 - distance, 0), 1) * 255
+                #expect(abs(Double(image.rgba(x: x, y: y).a) - expected) <= 1, "pixel \(x), \(y)")
+            }
+        }
+    }
+
+    /// The pixels behind a segment's start are its predecessor's (its end cap): a joint's soft
+    /// edge is not blended twice. And the picture is the same drawn in two bands of rows.
+    @Test func aJointIsDrawnOnceAndBandsAgree() throws {
+        let line = [Point(x: 5, y: 20.3), Point(x: 20, y: 20.3), Point(x: 35, y: 20.3)]
+        let image = try capsules(line, width: 6)
+        // 3.2 pt from the centre line, just before the joint: the first capsule's alpha alone,
+        // 0.3 × 255, as along the middle of a segment (the second starts at the joint).
+        #expect(abs(Double(image.rgba(x: 19, y: 23).a) - 0.3 * 255) <= 1)
+        #expect(image.rgba(x: 19, y: 23) == image.rgba(x: 10, y: 23))
+        let banded = try capsules(line, width: 6, rows: [0..<21, 21..<40])
+        #expect(try banded.pngData() == (try image.pngData()))
     }
 
     /// Fill outlines: one pixel per column along a horizontal edge, shaded 1 − smoothstep(d); a

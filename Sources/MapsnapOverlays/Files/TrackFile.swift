@@ -23,6 +23,7 @@ public enum TrackFile {
         let kind = (path as NSString).pathExtension.lowercased()
         guard ["gpx", "geojson", "json", "csv"].contains(kind) else { throw .unsupportedFileType(path) }
         let data = try read(path)
+        Trace.mark("track file read")
 
         var style = style
         style.startMarker = startEndMarkers
@@ -31,6 +32,7 @@ public enum TrackFile {
         switch kind {
         case "gpx":
             let document = try GPXReader.read(data, fileName: name)
+            Trace.mark("GPX parsed")
             var report: FixFilterReport?
             func add(_ segments: [[Fix]], title: String?, what: String) {
                 let total = segments.reduce(0) { $0 + $1.count }

@@ -13,10 +13,15 @@ extension Canvas {
         guard let layer = try? RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight) else { return }
         body(layer)
         guard let box = layer.drawnBounds(), let drawn = try? layer.cropped(box) else { return }
+        layOver(drawn, x: box.x, y: box.y)
+    }
+
+    /// Lays `layer`, a transparent image at the device resolution, over the canvas pixel for
+    /// pixel (premultiplied OVER), its top left corner at device pixel (`x`, `y`).
+    func layOver(_ layer: RasterImage, x: Int = 0, y: Int = 0) {
         withSavedState {
             cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, drawn.surface, Double(box.x), Double(box.y))
-            // Pixel for pixel: the layer is already at the device resolution.
+            cairo_set_source_surface(cr, layer.surface, Double(x), Double(y))
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
             cairo_paint(cr)
         }

@@ -78,15 +78,56 @@ struct MarkerPainter {
         return layouts
     }
 
-    func draw(_ layouts: [Layout]) {
+    /// A balloon's image and the device pixel of its tip in it.
+    typealias Balloon = (image: RasterImage, tipX: Int, tipY: Int)
+
+    /// The markers' text turned into outlines and pixels ahead of drawing, by the thread that
+    /// owns the text engine: with it `draw` shapes nothing, so any thread may draw the markers
+    /// (`OverlayLayer`). Raster targets only: on a vector one titles stay text.
+    struct Prerendered {
+        /// Title outlines by layout index, in the user space of a canvas at the frame's scale.
+        var titles: [Int: RecordedPath] = [:]
+        var balloons: [BalloonKey: Balloon] = [:]
+    }
+
+    /// Prerenders `layouts`' titles and balloons; `scratch` is a canvas of the frame's size and
+    /// pixel ratio that only lays out paths (the frame's own may be another thread's; Cairo drops
+    /// glyphs outside a canvas, so a smaller one would lose titles).
+    func prerender(_ layouts: [Layout], scratch: Canvas) -> Prerendered {
+        var out = Prerendered()
+        let cr = scratch.cr
+        scratch.withSavedState {
+            for (i, l) in layouts.enumerated() {
+                if let title = l.title {
+                    cairo_new_path(cr)
+                    scratch.appendText(title, at: l.titleOrigin)
+                    if let path = cairo_copy_path(cr) {
+                        if path.pointee.status == CAIRO_STATUS_SUCCESS { out.titles[i] = RecordedPath(path) } else { cairo_path_destroy(path) }
+                    }
+                }
+                if l.iconBox == nil || l.marker.icon == nil {
+                    let key = BalloonKey(l.marker)
+                    if out.balloons[key] == nil, let made = try? balloonImage(l, ratio: scratch.pixelRatio) { out.balloons[key] = made }
+                }
+            }
+            cairo_new_path(cr)
+        }
+        return out
+    }
+
+    func draw(_ layouts: [Layout], prerendered: Prerendered? = nil) {
         let canvas = frame.canvas, cr = canvas.cr
         canvas.withSavedState {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             // Titles under all balloons, so a balloon is never hidden by another marker's text.
-            for l in layouts {
+            for (i, l) in layouts.enumerated() {
                 guard let title = l.title else { continue }
                 cairo_new_path(cr)
-                canvas.appendText(title, at: l.titleOrigin)
+                if let path = prerendered?.titles[i] {
+                    cairo_append_path(cr, path.path)
+                } else {
+                    canvas.appendText(title, at: l.titleOrigin)
+                }
                 canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.9) : Color(r: 1, g: 1, b: 1, a: 0.95))
                 cairo_set_line_width(cr, 4)
                 cairo_stroke_preserve(cr)
@@ -95,7 +136,7 @@ struct MarkerPainter {
             }
             // Balloons come from small bitmaps drawn once per look (colour, size, glyph) and
             // placed on whole device pixels: 500 markers cost 500 blits, not 500 vector drawings.
-            var cache: [BalloonKey: (RasterImage, Int, Int)] = [:]
+            var cache = prerendered?.balloons ?? [:]
             let ratio = canvas.pixelRatio
             cairo_identity_matrix(cr)
             for l in layouts {
@@ -103,7 +144,7 @@ struct MarkerPainter {
                     drawIcon(image, scale: icon.scale, in: box, ratio: ratio)
                     continue
                 }
-                let key = BalloonKey(color: l.marker.color, size: l.marker.size, glyph: l.marker.glyph)
+                let key = BalloonKey(l.marker)
                 if cache[key] == nil, let made = try? balloonImage(l, ratio: ratio) { cache[key] = made }
                 guard let (image, tx, ty) = cache[key] else { continue }
                 let x = (l.tip.x * ratio).rounded() - Double(tx), y = (l.tip.y * ratio).rounded() - Double(ty)
@@ -127,10 +168,11 @@ struct MarkerPainter {
 
     struct BalloonKey: Hashable {
         let color: Color, size: MarkerSize, glyph: String?
+        init(_ marker: Marker) { (color, size, glyph) = (marker.color, marker.size, marker.glyph) }
     }
 
     /// One balloon drawn on its own small image; returns it with the tip's device pixel.
-    private func balloonImage(_ l: Layout, ratio: Double) throws -> (RasterImage, Int, Int) {
+    private func balloonImage(_ l: Layout, ratio: Double) throws -> Balloon {
         let s = l.shape
         let w = Int(((s.headRadius + 5) * 2 * ratio).rounded(.up)), h = Int(((s.height + 8) * ratio).rounded(.up))
         let tx = w / 2, ty = Int(((s.height + 4) * ratio).rounded())

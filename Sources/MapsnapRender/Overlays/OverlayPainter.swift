@@ -11,6 +11,8 @@ struct OverlayPainter {
     let icons: MarkerIconImages
     let projection: OverlayProjection
     private(set) var markerLayouts: [MarkerPainter.Layout] = []
+    /// On a raster frame, the markers' text made ready by `reserveLabelSpace`.
+    private(set) var markerText: MarkerPainter.Prerendered?
 
     init(frame: RenderFrame, overlays: [Overlay], onDark: Bool, icons: MarkerIconImages) {
         self.frame = frame
@@ -30,10 +32,23 @@ struct OverlayPainter {
             let b = UserLocationPainter.dotBounds
             frame.collisions.insert(Rect(minX: c.x + b.minX, minY: c.y + b.minY, maxX: c.x + b.maxX, maxY: c.y + b.maxY))
         }
-        markerLayouts = MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).reserve(markers)
+        let painter = MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons)
+        markerLayouts = painter.reserve(markers)
+        // The scratch image's pixels are never touched, so the system never backs them.
+        if let base = frame.canvas.image, !markerLayouts.isEmpty,
+           let scratch = try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: base.pixelHeight, hugePages: true) {
+            markerText = painter.prerender(markerLayouts, scratch: Canvas(image: scratch, pixelRatio: frame.canvas.pixelRatio))
+        }
     }
 
     func draw() {
+        drawUnderMarkers()
+        drawMarkers()
+    }
+
+    /// Polygons, circles, tracks and the user's location: no text, so any thread may draw them
+    /// while the label thread owns the text engine.
+    func drawUnderMarkers() {
         let shapes = GeoShapePainter(frame: frame, projection: projection)
         let drawShapes = {
             for case .polygon(let p) in overlays { shapes.draw(p) }
@@ -50,9 +65,19 @@ struct OverlayPainter {
             drawShapes()
             prepared = trackList.map(tracks.prepare)
         }
+        Trace.mark("overlay shapes drawn, tracks prepared")
         for p in prepared { tracks.draw(p) }
+        Trace.mark("tracks drawn")
         let location = UserLocationPainter(frame: frame, projection: projection)
         for case .userLocation(let u) in overlays { location.draw(u) }
-        MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).draw(markerLayouts)
+    }
+
+    /// The markers laid out by `reserveLabelSpace`, with their titles, on `target` (a frame
+    /// drawing on another canvas of the same size; this one's by default). Any thread may draw
+    /// them on a raster frame (their text is prerendered), only the text engine's on another.
+    func drawMarkers(on target: RenderFrame? = nil) {
+        defer { Trace.mark("markers drawn") }
+        MarkerPainter(frame: target ?? frame, projection: projection, onDark: onDark, icons: icons)
+            .draw(markerLayouts, prerendered: markerText)
     }
 }

@@ -26,8 +26,8 @@ struct TrackPainter {
         let segments: [[Point]]
         /// The parts that can show: far outside the image nothing is drawn.
         let visible: [ArraySlice<Point>]
-        /// For an opaque solid track on a raster image: its round-capped capsules.
-        let capsules: [LineStrip]?
+        /// An opaque solid track on a raster image, drawn as round-capped capsules.
+        let rasterized: Bool
     }
 
     func prepare(_ t: Track) -> Prepared {
@@ -37,16 +37,15 @@ struct TrackPainter {
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let visible = segments.flatMap { $0.visibleRuns(in: view) }
         let opaque = t.opacity >= 1 && (t.dash?.count ?? 0) < 2 && frame.canvas.image != nil
-        return Prepared(track: t, segments: segments, visible: visible,
-                        capsules: opaque ? visible.map { LineStrip.roundCapsules(Array($0)) } : nil)
+        return Prepared(track: t, segments: segments, visible: visible, rasterized: opaque)
     }
 
     func draw(_ t: Track) { draw(prepare(t)) }
 
     func draw(_ p: Prepared) {
         let (t, segments, visible) = (p.track, p.segments, p.visible)
-        if let capsules = p.capsules, let image = frame.canvas.image {
-            drawOpaque(t, capsules, into: image)
+        if p.rasterized, let image = frame.canvas.image {
+            drawOpaque(t, visible, into: image)
         } else {
             drawStroked(t, segments: segments, visible: visible)
         }
@@ -56,22 +55,22 @@ struct TrackPainter {
     }
 
     /// An opaque solid track: casings, then lines, each segment a round-capped capsule drawn by
-    /// `LineRasterizer` (exact round joins, and faster than Cairo's stroker on a long
-    /// self-crossing track). A vector target strokes it (`drawStroked`).
+    /// `LineRasterizer.drawRoundCapsules` (exact round joins, and faster than Cairo's stroker on
+    /// a long self-crossing track). A vector target strokes it (`drawStroked`).
     /// With a core to spare (`RenderFrame.spareCore`), the top and bottom halves of the image are
     /// drawn at once; each pixel sees the same strokes in the same order either way.
-    private func drawOpaque(_ t: Track, _ strips: [LineStrip], into image: RasterImage) {
+    private func drawOpaque(_ t: Track, _ runs: [ArraySlice<Point>], into image: RasterImage) {
         let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio)
-        var paints: [LineRasterizer.Paint] = []
-        if let casing = t.casingColor, t.casingWidth > 0 {
-            paints.append(LineRasterizer.Paint(color: casing, opacity: 1, width: t.width + 2 * t.casingWidth, gapWidth: 0, offset: 0, blur: 0))
-        }
-        paints.append(LineRasterizer.Paint(color: t.color, opacity: 1, width: t.width, gapWidth: 0, offset: 0, blur: 0))
+        var paints: [(color: Color, width: Double)] = []
+        if let casing = t.casingColor, t.casingWidth > 0 { paints.append((casing, t.width + 2 * t.casingWidth)) }
+        paints.append((t.color, t.width))
         let (w, h) = (image.pixelWidth, image.pixelHeight)
         image.withMutablePixels { data, stride in
             func drawRows(_ rows: Range<Int>) {
                 let clip = LineRasterizer.Clip(minX: 0, minY: rows.lowerBound, maxX: w, maxY: rows.upperBound)
-                for p in paints { for s in strips { rasterizer.draw(s, p, clip: clip, into: data, stride: stride) } }
+                for p in paints {
+                    for run in runs { rasterizer.drawRoundCapsules(run, color: p.color, width: p.width, clip: clip, into: data, stride: stride) }
+                }
             }
             if frame.spareCore && h >= 2 {
                 _ = WorkerThread.alongside({ drawRows(h / 2..<h) }, { drawRows(0..<h / 2) })

@@ -174,28 +174,6 @@ struct LineStrip {
         }
     }
 
-    /// Every segment of `points` on its own with round caps: their union is a polyline with round
-    /// joins and caps, exactly, with no folding on the inside of joins however short the segments
-    /// (a noisy GPS track), which the strip's shared inner vertices would show.
-    static func roundCapsules(_ points: [Point]) -> LineStrip {
-        var strip = LineStrip()
-        strip.vertices.reserveCapacity(points.count * 8)
-        strip.triangles.reserveCapacity(points.count * 6)
-        var first = true
-        for (p, q) in zip(points, points.dropFirst()) where p != q {
-            let d = q - p, length = d.length
-            let normal = Point(x: -d.y / length, y: d.x / length)
-            strip.e1 = -1; strip.e2 = -1
-            // The previous segment's end cap already covers the joint.
-            if first { strip.addCurrentVertex(p, normal, -1, -1, round: true) }
-            first = false
-            strip.addCurrentVertex(p, normal, 0, 0)
-            strip.addCurrentVertex(q, normal, 0, 0)
-            strip.addCurrentVertex(q, normal, 1, 1, round: true)
-        }
-        return strip
-    }
-
     private init() {}
 
     /// A pair of vertices at `p`: `normal` on one side, its opposite on the other, each pushed

@@ -205,15 +205,10 @@ final class LayeredLabels: @unchecked Sendable {
         condition.lock()
         while !mine.allSatisfy({ drawn[$0] }) { condition.wait() }
         condition.unlock()
-        canvas.withSavedState {
-            cairo_identity_matrix(canvas.cr)
-            for k in mine {
-                let band = bands[k]
-                cairo_surface_set_device_offset(band.image.surface, 0, 0)
-                cairo_set_source_surface(canvas.cr, band.image.surface, 0, Double(band.rows.lowerBound))
-                cairo_pattern_set_filter(cairo_get_source(canvas.cr), CAIRO_FILTER_NEAREST)
-                cairo_paint(canvas.cr)
-            }
+        for k in mine {
+            let band = bands[k]
+            cairo_surface_set_device_offset(band.image.surface, 0, 0)
+            canvas.layOver(band.image, y: band.rows.lowerBound)
         }
     }
 

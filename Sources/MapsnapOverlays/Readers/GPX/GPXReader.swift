@@ -21,6 +21,15 @@ import MapsnapGeo
 /// about 35 ms in a release build (`bench/readers.sh`).
 public enum GPXReader {
     public static func read(_ data: Data, fileName: String) throws(OverlayError) -> GPXDocument {
+        if data.count >= splitSize, ProcessInfo.processInfo.activeProcessorCount > 1,
+           let document = readInTwo(data, fileName: fileName) {
+            return document
+        }
+        return try readWhole(data, fileName: fileName)
+    }
+
+    /// The document read on this thread, start to end.
+    public static func readWhole(_ data: Data, fileName: String) throws(OverlayError) -> GPXDocument {
         let result: Result<GPXDocument, OverlayError> = data.withUnsafeBytes { raw in
             var builder = GPXBuilder(scanner: XMLScanner(bytes: raw.bindMemory(to: UInt8.self)), fileName: fileName)
             do throws(OverlayError) {
@@ -34,7 +43,7 @@ public enum GPXReader {
 }
 
 /// Walks the scanner's events and collects the document.
-private struct GPXBuilder {
+struct GPXBuilder {
     var scanner: XMLScanner
     let fileName: String
     var document = GPXDocument()
@@ -60,17 +69,63 @@ private struct GPXBuilder {
     private var captured = ReusedBuffer<(range: Range<Int>, decode: Bool)>()
     private var segment: [Fix] = []
 
-    init(scanner: XMLScanner, fileName: String) {
+    /// Reads the part of a document after a split inside `gpx/trk/trkseg` (`GPXReader.readInTwo`):
+    /// its first track and segment continue the part before's last ones.
+    static func continuing(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, fileName: String, latin1: Bool) -> GPXBuilder {
+        var builder = GPXBuilder(scanner: XMLScanner(bytes: bytes, resumingAt: offset, openAncestors: 3), fileName: fileName)
+        builder.latin1 = latin1
+        builder.depth = 3
+        builder.container = .track
+        builder.document.tracks = [[[]]]
+        builder.document.trackNames = [nil]
+        builder.continuing = true
+        return builder
+    }
+
+    /// A continuing part sets its first track's name (the part before's last track).
+    private(set) var namesContinuedTrack = false
+    private var continuing = false
+
+    /// After the part before a split: whether it ends between the points of a track segment,
+    /// directly inside `gpx/trk/trkseg` (the state the part after starts from). Its buffered
+    /// points are in the document.
+    mutating func endsBetweenTrackPoints() -> Bool {
+        flushSegment()
+        let names = scanner.openNames.map(scanner.localPart)
+        return names.count == 3 && scanner.equals(names[0], "gpx") && scanner.equals(names[1], "trk") && scanner.equals(names[2], "trkseg")
+            && depth == 3 && container == .track && pointKind == nil && capture == .none && extensionsDepth == nil
+            && document.tracks.last?.isEmpty == false
+    }
+
+    /// The qualified names of the elements still open, outermost first (the part before a split).
+    var openNames: [Range<Int>] { scanner.openNames }
+    /// The names of the elements the continuing part closed that the part before opened.
+    var closedAncestors: [Range<Int>] { scanner.closedAncestors }
+
+    /// Whether `encoding` declares ISO 8859-1; throws as `build` would for an unsupported one.
+    mutating func declaresLatin1() throws(OverlayError) -> Bool {
+        try checkEncoding()
+        return latin1
+    }
+
+    /// The document read so far, leaving an empty one.
+    mutating func takeDocument() -> GPXDocument {
+        defer { document = GPXDocument() }
+        return document
+    }
+
+    /// `expectedBytes`: the size of the whole file when the scanner sees a part of it.
+    init(scanner: XMLScanner, fileName: String, expectedBytes: Int? = nil) {
         self.scanner = scanner
         self.fileName = fileName
         // Room for a track of points 64 bytes apart (real ones are 100 to 200), at most 4 million
         // up front: growing the buffer copied 5 MB for a 13 MB file, and pages never written cost
         // nothing.
-        segment.reserveCapacity(min(scanner.bytes.count / 64, 1 << 22))
+        segment.reserveCapacityInHugePages(min((expectedBytes ?? scanner.bytes.count) / 64, 1 << 22))
     }
 
     mutating func build() throws(OverlayError) -> GPXDocument {
-        try checkEncoding()
+        if !continuing { try checkEncoding() }
         while let event = try nextEvent() {
             switch event {
             case .start(let name):
@@ -311,6 +366,7 @@ private struct GPXBuilder {
         case .trackName:
             let value = try capturedText()
             document.trackNames[document.trackNames.count - 1] = value.isEmpty ? nil : value
+            if continuing && document.trackNames.count == 1 { namesContinuedTrack = true }
         case .routeName:
             let value = try capturedText()
             document.routeNames[document.routeNames.count - 1] = value.isEmpty ? nil : value

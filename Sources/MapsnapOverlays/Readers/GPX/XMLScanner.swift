@@ -56,13 +56,35 @@ struct XMLScanner {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
+    // MARK: parts of a document (a long file read on two threads, `GPXReader`)
+
+    /// Scans from `offset`, a tag's `<`, inside `openAncestors` elements opened before it whose
+    /// names this scanner does not know: their end tags are taken as they come, and their names
+    /// kept in `closedAncestors` for the caller to check against the part before.
+    init(bytes: UnsafeBufferPointer<UInt8>, resumingAt offset: Int, openAncestors: Int) {
+        self.bytes = bytes
+        position = min(max(offset, 0), bytes.count)
+        sawRoot = true
+        for _ in 0..<openAncestors { open.append(OpenElement(name: 0..<0, offset: Self.ancestorOffset)) }
+    }
+
+    /// The names of the ancestors closed so far (`init(bytes:resumingAt:openAncestors:)`),
+    /// innermost first.
+    private(set) var closedAncestors: [Range<Int>] = []
+    /// The end of `bytes` is the end of a part, not of the document: elements may still be open
+    /// there (`openNames`).
+    var endsInside = false
+    /// The qualified names of the elements open, outermost first.
+    var openNames: [Range<Int>] { open.elements.map(\.name) }
+    private static let ancestorOffset = -1
+
     /// The number of elements open around the current position (the root counts 1).
     var depth: Int { open.count }
 
     /// The 1-based line holding `offset`.
     func line(at offset: Int) -> Int {
         var line = 1
-        for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A { line += 1 }
+        for i in 0..<max(0, min(offset, bytes.count)) where bytes[i] == 0x0A { line += 1 }
         return line
     }
 
@@ -178,8 +200,10 @@ struct XMLScanner {
     /// At the end of the input: every element closed, and there was one.
     @inline(never)
     private func checkEnd() throws(Failure) {
+        if endsInside { return }
         let n = bytes.count
         if let last = open.last {
+            guard last.offset != Self.ancestorOffset else { throw Failure(offset: n, reason: "the part ends inside an element before it") }
             throw Failure(offset: n, reason: "the document ends before <\(string(last.name))> (line \(line(at: last.offset))) is closed")
         }
         if !sawRoot { throw Failure(offset: n, reason: "the document has no root element") }
@@ -298,6 +322,11 @@ struct XMLScanner {
         position += 1
         guard let last = open.last else {
             throw failure(at: start) { "</\(string(name))> closes no open element" }
+        }
+        if last.offset == Self.ancestorOffset {
+            closedAncestors.append(name)
+            open.removeLast()
+            return .end(name: name)
         }
         guard same(last.name, name) else {
             throw failure(at: start) { "</\(string(name))> does not match <\(string(last.name))> opened on line \(line(at: last.offset))" }
