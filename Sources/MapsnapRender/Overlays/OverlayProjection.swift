@@ -46,11 +46,17 @@ struct OverlayProjection {
         guard let first = points.first else { return [] }
         var out: [Point] = []
         out.reserveCapacity(points.count)
-        var previous = WebMercator.project(first, zoom: camera.zoom)
+        let size = worldSize
+        // `WebMercator.project`, with the world's size worked out once rather than per point.
+        func project(_ p: LatLon) -> Point {
+            let unit = WebMercator.projectUnit(p)
+            return Point(x: unit.x * size, y: unit.y * size)
+        }
+        var previous = project(first)
         previous.x += ((transform.centerWorld.x - previous.x) / worldSize).rounded() * worldSize
         out.append(transform.screen(fromWorld: previous))
         for p in points.dropFirst() {
-            var w = WebMercator.project(p, zoom: camera.zoom)
+            var w = project(p)
             w.x += ((previous.x - w.x) / worldSize).rounded() * worldSize
             out.append(transform.screen(fromWorld: w))
             previous = w

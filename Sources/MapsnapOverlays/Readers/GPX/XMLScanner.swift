@@ -74,6 +74,16 @@ struct XMLScanner {
     /// The end of `bytes` is the end of a part, not of the document: elements may still be open
     /// there (`openNames`).
     var endsInside = false
+    /// Where the next event starts, for a reader that reads a plain element itself
+    /// (`GPXBuilder.readPlainTrackPoint`); nil while an end tag is pending.
+    var resumableOffset: Int? { pendingEnd == nil ? position : nil }
+
+    /// Goes on after a whole element (start tag to end tag) a reader has read itself.
+    mutating func resume(after element: Range<Int>) {
+        tagOffset = element.lowerBound
+        position = element.upperBound
+    }
+
     /// The qualified names of the elements open, outermost first.
     var openNames: [Range<Int>] { open.elements.map(\.name) }
     private static let ancestorOffset = -1

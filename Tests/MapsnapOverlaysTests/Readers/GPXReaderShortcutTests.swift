@@ -2,6 +2,51 @@ import Foundation
 import Testing
 @testable import MapsnapOverlays
 
+/// Plain track points are read straight from the bytes (`GPXBuilder.readPlainTrackPoint`):
+/// every document reads the same with the shortcut and without it, and every error is the same.
+struct GPXPlainPointTests {
+    static func points(_ body: String) -> String {
+        "<?xml version=\"1.0\"?>\n<gpx><trk><name>T</name><trkseg>\n" + body + "\n</trkseg></trk></gpx>"
+    }
+
+    static let documents: [String] = [
+        GPXReaderTests.sample,
+        points(#"<trkpt lat="43.7" lon="7.4"><ele>12</ele><time>2024-05-01T08:30:00Z</time></trkpt>"#),
+        points(#"<trkpt lon="7.4" lat="43.7"/><trkpt lat="43.8" lon="7.5" />"#),
+        points(#"<trkpt lat=' 43.7 ' lon="7.4"></trkpt><trkpt lat = "43.7" lon="7.4"></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><ele>1&amp;2</ele><time> 2024-05-01T08:30:00Z </time></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><time>2024-05-01T08:30:00Z</time><time>2024-05-01T09:30:00Z</time></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><hdop>3</hdop><extensions><hacc>4</hacc></extensions></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><time >2024-05-01T08:30:00Z</time ><ele/></trkpt ><!-- c --><trkpt lat="1" lon="1"/>"#),
+        points(#"<trkpt lat="43.7" lon="7.4" lat="1"/>"#),
+        points(#"<trkpt lat="93.7" lon="7.4"/>"#),
+        points(#"<trkpt lat="x" lon="7.4"/>"#),
+        points(#"<trkpt lat="43.7"/>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><time></time></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><time>yesterday</time></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><time>2024-05-01T08:30:00Z</ele></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><ele>1</ele></trkptx>"#),
+        points(#"<trkpt lat="43.7" lon="7.4">text<ele>1</ele></trkpt>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"><ele>1</ele>"#),
+        points(#"<trkpt lat="43.7" lon="7.4"#),
+        points(#"<trkptx lat="43.7" lon="7.4"/><g:trkpt lat="1" lon="1"/>"#),
+        "<gpx><trk><trkpt lat=\"1\" lon=\"1\"/><trkpt lat=\"2\" lon=\"2\"/></trk></gpx>",
+        "<gpx><trk><name><trkpt lat=\"1\" lon=\"1\"/></name><trkseg/></trk></gpx>",
+    ]
+
+    @Test(arguments: documents.indices)
+    func readsTheSameWithTheShortcutAndWithout(_ index: Int) {
+        let data = Data(Self.documents[index].utf8)
+        let general = Result { () throws(OverlayError) in try GPXReader.readWhole(data, fileName: "t.gpx", plainPointShortcut: false) }
+        let shortcut = Result { () throws(OverlayError) in try GPXReader.readWhole(data, fileName: "t.gpx") }
+        switch (general, shortcut) {
+        case (.success(let a), .success(let b)): #expect(a == b, "document \(index)")
+        case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "document \(index)")
+        default: Issue.record("document \(index): \(general) but with the shortcut \(shortcut)")
+        }
+    }
+}
+
 /// A long GPX file is read in two parts on two threads (`GPXReader.readInTwo`): at every
 /// possible split the result is the one-thread document, or nothing (the caller then reads the
 /// file whole), never another document and never one where the whole read fails.
