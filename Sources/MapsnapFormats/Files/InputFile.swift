@@ -73,6 +73,9 @@ public enum InputFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        // Pages the system dropped from its cache are asked for all at once, not a read-ahead
+        // window at a time (a hint; errors do not matter).
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
         var filled = 0
         while filled < memory.count {
             let n = Glibc.read(fd, memory.base + filled, memory.count - filled)

@@ -90,8 +90,10 @@ public enum TrackFile {
         if segments.count == 1 {
             // Most tracks are one segment: no joined copy of the fixes to make.
             let fixes = segments[0]
-            let (indices, report) = filter.keptIndices(fixes)
-            return (indices.isEmpty ? [] : [indices.map { fixes[$0].coordinate }], report)
+            var kept: [LatLon] = []
+            kept.reserveCapacity(fixes.count)
+            let report = filter.forEachKept(fixes) { kept.append(fixes[$0].coordinate) }
+            return (kept.isEmpty ? [] : [kept], report)
         }
         var all: [Fix] = []
         var segmentOf: [Int] = []
@@ -115,7 +117,6 @@ public enum TrackFile {
     }
 
     private static func read(_ path: String) throws(OverlayError) -> Data {
-        // Mapped, not copied: a 100,000-point GPX file is 8–13 MB and is read once, front to back.
         do { return try InputFile.read(path) } catch {
             if case .missing = error { throw .noSuchFile(path) }
             throw .unreadableFile(path, reason: error.reason)

@@ -36,10 +36,17 @@ public struct FixFilter: Sendable, Equatable {
 
     /// The positions in `fixes` of the fixes kept, in order, and the report.
     func keptIndices(_ fixes: [Fix]) -> ([Int], FixFilterReport) {
-        var report = FixFilterReport(maxAccuracyMeters: maxAccuracyMeters, minDistanceMeters: minDistanceMeters)
-        report.total = fixes.count
         var kept: [Int] = []
         kept.reserveCapacity(fixes.count)
+        let report = forEachKept(fixes) { kept.append($0) }
+        return (kept, report)
+    }
+
+    /// Calls `body` with the position of each fix kept, in order, and returns the report.
+    func forEachKept(_ fixes: [Fix], _ body: (Int) -> Void) -> FixFilterReport {
+        var report = FixFilterReport(maxAccuracyMeters: maxAccuracyMeters, minDistanceMeters: minDistanceMeters)
+        report.total = fixes.count
+        var keptCount = 0
         var lastTime: Date?
         var lastCoordinate: LatLon?
         for (i, fix) in fixes.enumerated() {
@@ -56,11 +63,12 @@ public struct FixFilter: Sendable, Equatable {
                 report.tooClose += 1
                 continue
             }
-            kept.append(i)
+            body(i)
+            keptCount += 1
             if let time = fix.time { lastTime = time }
             lastCoordinate = fix.coordinate
         }
-        report.kept = kept.count
-        return (kept, report)
+        report.kept = keptCount
+        return report
     }
 }

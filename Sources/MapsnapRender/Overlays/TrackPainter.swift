@@ -15,14 +15,12 @@ struct TrackPainter {
     /// Detail below half a device pixel cannot be seen under a line several pixels wide.
     var tolerance: Double { 0.5 / frame.camera.pixelRatio }
 
-    func screenSegments(_ t: Track) -> [[Point]] {
-        t.segments.flatMap(projection.lines).map { $0.simplified(tolerance: tolerance) }.filter { $0.count > 1 }
-    }
-
     /// A track's lines on screen, worked out before anything is drawn (pure computation: it may
     /// run on another thread while the canvas is drawn on).
     struct Prepared {
         let track: Track
+        /// The lines on screen (simplified, but for a rasterized track, whose ends are all that is
+        /// drawn from them).
         let segments: [[Point]]
         /// The parts that can show: far outside the image nothing is drawn.
         let visible: [ArraySlice<Point>]
@@ -31,13 +29,20 @@ struct TrackPainter {
     }
 
     func prepare(_ t: Track) -> Prepared {
-        let segments = screenSegments(t)
+        let lines = t.segments.flatMap(projection.lines).filter { $0.count > 1 }
         let reach = t.width / 2 + max(t.casingWidth, 0) + 2
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
-        let visible = segments.flatMap { $0.visibleRuns(in: view) }
         let opaque = t.opacity >= 1 && (t.dash?.count ?? 0) < 2 && frame.canvas.image != nil
-        return Prepared(track: t, segments: segments, visible: visible, rasterized: opaque)
+        guard opaque else {
+            // Stroked: dashes run on along the whole simplified line.
+            let segments = lines.map { $0.simplified(tolerance: tolerance) }
+            return Prepared(track: t, segments: segments, visible: segments.flatMap { $0.visibleRuns(in: view) }, rasterized: false)
+        }
+        // Rasterized: only the parts that can show are simplified (a long track often reaches far
+        // outside the image).
+        let visible = lines.flatMap { $0.visibleRuns(in: view) }.map { Array($0).simplified(tolerance: tolerance)[...] }
+        return Prepared(track: t, segments: lines, visible: visible, rasterized: true)
     }
 
     func draw(_ t: Track) { draw(prepare(t)) }
