@@ -8,15 +8,8 @@
 #   bench/overlays.sh [--runs N] [--rounds R]     # defaults: 10 runs, 3 rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=10
-rounds=3
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
-    *) echo "usage: bench/overlays.sh [--runs N] [--rounds R]" >&2; exit 2 ;;
-  esac
-done
+. bench/lib/runs-and-rounds.sh
+parse_runs_and_rounds bench/overlays.sh "$@"
 scripts/install-deps.sh hyperfine
 swift build -c release --product mapsnap --static-swift-stdlib >/dev/null
 

@@ -11,15 +11,8 @@
 # use: python3-mapnik from Debian, then ../shared/bench/mapnik/prepare_data.py monaco).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=10
-rounds=3
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --runs) runs="$2"; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
-    *) echo "usage: bench/snapshot.sh [--runs N] [--rounds R]" >&2; exit 2 ;;
-  esac
-done
+. bench/lib/runs-and-rounds.sh
+parse_runs_and_rounds bench/snapshot.sh "$@"
 
 rig="${MAPNIK_RIG:-../shared/bench/mapnik}"
 scratch="${MAPNIK_BENCH_DIR:-/tmp/mapnik-bench}"
