@@ -170,32 +170,31 @@ struct GPXBuilder {
         var p = from
         while p < n, XMLScanner.isSpace(bytes[p]) { p += 1 }
         let start = p
-        func skip(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            guard p + count <= n else { return false }
-            for k in 0..<count where bytes[p + k] != literal.utf8Start[k] { return false }
-            p += count
+        func skip(_ literal: PlainLiteral) -> Bool {
+            guard literal.matches(bytes, at: p) else { return false }
+            p += literal.count
             return true
         }
         func skipSpaces() { while p < n, XMLScanner.isSpace(bytes[p]) { p += 1 } }
-        // Up to the closing quote of a value, or the `<` of a tag; nil at `&` or `<` in a value.
+        // Up to a value's closing quote, or up to the `<` after an element's text; nil at an `&`
+        // (or a `<` in a value), or at the end.
         func text(until stop: UInt8) -> Range<Int>? {
             let begin = p
-            while p < n, bytes[p] != stop {
-                if bytes[p] == 0x26 || (stop != 0x3C && bytes[p] == 0x3C) { return nil }
-                p += 1
-            }
-            return p < n ? begin..<p : nil
+            p = ByteScan.firstIndex(in: bytes, from: p, marked: { word in
+                ByteScan.marks(word, equalTo: stop) | ByteScan.marks(word, equalTo: 0x26) | ByteScan.marks(word, equalTo: 0x3C)
+            }, matches: { $0 == stop || $0 == 0x26 || $0 == 0x3C })
+            return p < n && bytes[p] == stop ? begin..<p : nil
         }
-        guard skip("<trkpt"), p < n, XMLScanner.isSpace(bytes[p]) else { return false }
+        guard skip(.trackPointStart), p < n, XMLScanner.isSpace(bytes[p]) else { return false }
         var latitude: Double?, longitude: Double?
         var selfClosing = false
         while true {
             skipSpaces()
-            if skip(">") { break }
-            if skip("/>") { selfClosing = true; break }
+            guard p < n else { return false }
+            if bytes[p] == 0x3E { p += 1; break }
+            if skip(.emptyEnd) { selfClosing = true; break }
             let isLatitude: Bool
-            if skip("lat=\"") { isLatitude = true } else if skip("lon=\"") { isLatitude = false } else { return false }
+            if skip(.latitude) { isLatitude = true } else if skip(.longitude) { isLatitude = false } else { return false }
             guard let range = text(until: 0x22), let value = number(range), !value.isNaN else { return false }
             p += 1
             let limit = isLatitude ? 90.0 : 180.0
@@ -206,16 +205,18 @@ struct GPXBuilder {
         var fix = Fix(coordinate: LatLon(latitude, longitude))
         while !selfClosing {
             skipSpaces()
-            if skip("</trkpt") {
+            if skip(.trackPointEnd) {
                 skipSpaces()
-                guard skip(">") else { return false }
+                guard p < n, bytes[p] == 0x3E else { return false }
+                p += 1
                 break
             }
             let isTime: Bool
-            if skip("<time>") { isTime = true } else if skip("<ele>") { isTime = false } else { return false }
-            guard let range = text(until: 0x3C), skip(isTime ? "</time" : "</ele") else { return false }
+            if skip(.timeStart) { isTime = true } else if skip(.elevationStart) { isTime = false } else { return false }
+            guard let range = text(until: 0x3C), skip(isTime ? .timeEnd : .elevationEnd) else { return false }
             skipSpaces()
-            guard skip(">") else { return false }
+            guard p < n, bytes[p] == 0x3E else { return false }
+            p += 1
             if isTime {
                 guard !range.isEmpty, let date = ISO8601Time.parse(trimming: UnsafeBufferPointer(rebasing: bytes[range])) else { return false }
                 fix.time = date
@@ -483,4 +484,40 @@ struct GPXBuilder {
             throw malformed(error)
         }
     }
+}
+
+/// A piece of markup the plain-point reader looks for (`GPXBuilder.readPlainTrackPoint`), up to
+/// eight bytes, compared as one word where eight bytes are left.
+struct PlainLiteral {
+    let word: UInt64, mask: UInt64, count: Int
+
+    init(_ text: StaticString) {
+        precondition(text.utf8CodeUnitCount <= 8)
+        count = text.utf8CodeUnitCount
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(text.utf8Start[k]) << (8 * k) }
+        self.word = word
+        mask = count == 8 ? ~0 : (1 << (8 * UInt64(count))) - 1
+    }
+
+    @inline(__always)
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+        guard let base = bytes.baseAddress, p >= 0 else { return false }
+        if p + 8 <= bytes.count {
+            return UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self).littleEndian & mask == word
+        }
+        guard p + count <= bytes.count else { return false }
+        for k in 0..<count where UInt64(bytes[p + k]) != (word >> (8 * UInt64(k))) & 0xFF { return false }
+        return true
+    }
+
+    static let trackPointStart = PlainLiteral("<trkpt")
+    static let trackPointEnd = PlainLiteral("</trkpt")
+    static let emptyEnd = PlainLiteral("/>")
+    static let latitude = PlainLiteral("lat=\"")
+    static let longitude = PlainLiteral("lon=\"")
+    static let timeStart = PlainLiteral("<time>")
+    static let timeEnd = PlainLiteral("</time")
+    static let elevationStart = PlainLiteral("<ele>")
+    static let elevationEnd = PlainLiteral("</ele")
 }
