@@ -115,24 +115,64 @@ struct MarkerPainter {
         return out
     }
 
-    func draw(_ layouts: [Layout], prerendered: Prerendered? = nil) {
+    /// A title with its halo on an image of its own, and the device pixel of its top left.
+    typealias TitleImage = (image: RasterImage, x: Int, y: Int)
+
+    /// The prerendered titles, each painted on a small image at the frame's pixel ratio (any
+    /// thread: the halo's stroke is most of a title's cost, and `OverlayLayer` has them painted
+    /// beside the tracks). By layout index.
+    func titleImages(_ layouts: [Layout], _ prerendered: Prerendered) -> [Int: TitleImage] {
+        let ratio = frame.canvas.pixelRatio
+        var out: [Int: TitleImage] = [:]
+        for (i, l) in layouts.enumerated() {
+            guard let path = prerendered.titles[i], let box = l.titleBox else { continue }
+            // The halo reaches half its width beyond the outlines, and anti-aliasing a pixel more.
+            let reach = Self.haloWidth / 2 + 1
+            let x0 = Int(saturating: ((box.minX - reach) * ratio).rounded(.down)), y0 = Int(saturating: ((box.minY - reach) * ratio).rounded(.down))
+            let x1 = Int(saturating: ((box.maxX + reach) * ratio).rounded(.up)), y1 = Int(saturating: ((box.maxY + reach) * ratio).rounded(.up))
+            guard x1 > x0, y1 > y0, let image = try? RasterImage(pixelWidth: x1 - x0, pixelHeight: y1 - y0) else { continue }
+            let canvas = Canvas(image: image, pixelRatio: ratio)
+            var m = cairo_matrix_t(xx: ratio, yx: 0, xy: 0, yy: ratio, x0: Double(-x0), y0: Double(-y0))
+            cairo_set_matrix(canvas.cr, &m)
+            cairo_append_path(canvas.cr, path.path)
+            paintTitle(on: canvas)
+            out[i] = (image, x0, y0)
+        }
+        return out
+    }
+
+    static let haloWidth = 4.0
+
+    /// Strokes the halo of the title outlines in the canvas's path, then fills them.
+    private func paintTitle(on canvas: Canvas) {
+        let cr = canvas.cr
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.9) : Color(r: 1, g: 1, b: 1, a: 0.95))
+        cairo_set_line_width(cr, Self.haloWidth)
+        cairo_stroke_preserve(cr)
+        canvas.setColor(onDark ? Color(r: 0.95, g: 0.95, b: 0.96, a: 1) : Color(r: 0.13, g: 0.13, b: 0.15, a: 1))
+        canvas.fillText()
+    }
+
+    /// `titleImages` (from `titleImages(_:_:)`) are laid on whole device pixels in place of the
+    /// titles' outlines.
+    func draw(_ layouts: [Layout], prerendered: Prerendered? = nil, titleImages: [Int: TitleImage]? = nil) {
         let canvas = frame.canvas, cr = canvas.cr
         canvas.withSavedState {
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             // Titles under all balloons, so a balloon is never hidden by another marker's text.
             for (i, l) in layouts.enumerated() {
                 guard let title = l.title else { continue }
+                if let titleImages {
+                    if let t = titleImages[i] { canvas.layOver(t.image, x: t.x, y: t.y) }
+                    continue
+                }
                 cairo_new_path(cr)
                 if let path = prerendered?.titles[i] {
                     cairo_append_path(cr, path.path)
                 } else {
                     canvas.appendText(title, at: l.titleOrigin)
                 }
-                canvas.setColor(onDark ? Color(r: 0.08, g: 0.09, b: 0.1, a: 0.9) : Color(r: 1, g: 1, b: 1, a: 0.95))
-                cairo_set_line_width(cr, 4)
-                cairo_stroke_preserve(cr)
-                canvas.setColor(onDark ? Color(r: 0.95, g: 0.95, b: 0.96, a: 1) : Color(r: 0.13, g: 0.13, b: 0.15, a: 1))
-                canvas.fillText()
+                paintTitle(on: canvas)
             }
             // Balloons come from small bitmaps drawn once per look (colour, size, glyph) and
             // placed on whole device pixels: 500 markers cost 500 blits, not 500 vector drawings.

@@ -56,11 +56,15 @@ final class OverlayLayer: @unchecked Sendable {
         else { return Drawn() }
         let layerFrame = frame.drawing(on: Canvas(image: layer, pixelRatio: frame.canvas.pixelRatio))
         layerFrame.spareCore = frame.spareCore
+        // The titles' halos are painted on another core while the tracks are drawn.
+        let reservation = reservation
+        let titles = frame.spareCore ? PendingResult.computing { reservation.wait().titleImages() } : nil
         OverlayPainter(frame: layerFrame, overlays: all, onDark: onDark, icons: icons).drawUnderMarkers()
         let reserved = reservation.wait()
         // Without prerendered text the markers are left to the text engine's thread.
         let markersIncluded = reserved.markerText != nil || reserved.markerLayouts.isEmpty
-        if markersIncluded { reserved.drawMarkers(on: layerFrame) }
+        let titleImages = titles?.wait() ?? reserved.titleImages()
+        if markersIncluded { reserved.drawMarkers(on: layerFrame, titleImages: titleImages) }
         Trace.mark("drew the overlays in their layer")
         return Drawn(image: layer, markersIncluded: markersIncluded)
     }

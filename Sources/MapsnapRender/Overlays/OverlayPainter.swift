@@ -75,9 +75,16 @@ struct OverlayPainter {
     /// The markers laid out by `reserveLabelSpace`, with their titles, on `target` (a frame
     /// drawing on another canvas of the same size; this one's by default). Any thread may draw
     /// them on a raster frame (their text is prerendered), only the text engine's on another.
-    func drawMarkers(on target: RenderFrame? = nil) {
+    func drawMarkers(on target: RenderFrame? = nil, titleImages: [Int: MarkerPainter.TitleImage]? = nil) {
         defer { Trace.mark("markers drawn") }
         MarkerPainter(frame: target ?? frame, projection: projection, onDark: onDark, icons: icons)
-            .draw(markerLayouts, prerendered: markerText)
+            .draw(markerLayouts, prerendered: markerText, titleImages: titleImages)
+    }
+
+    /// The markers' titles painted on images of their own (`MarkerPainter.titleImages`); empty
+    /// without prerendered text.
+    func titleImages() -> [Int: MarkerPainter.TitleImage] {
+        guard let markerText else { return [:] }
+        return MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons).titleImages(markerLayouts, markerText)
     }
 }
