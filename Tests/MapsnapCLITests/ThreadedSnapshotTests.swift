@@ -6,7 +6,8 @@ import Testing
 /// while the map is drawn); a batch item is drawn on one, its files read first. Both must give the
 /// same bytes, whatever the options move: overlays under a symbol layer (the label runs split
 /// there), collision boxes (the label thread draws whole runs), a turned and pitched map, another
-/// style, markers with titles, a track with circles and a user location.
+/// style, markers with titles, a track with circles and a user location, markers with titles
+/// over a track (the overlay layer, drawn on a thread of its own by `mapsnap`).
 @Suite(.serialized)
 struct ThreadedSnapshotTests {
     struct Case: CustomStringConvertible, Sendable {
@@ -48,6 +49,10 @@ struct ThreadedSnapshotTests {
         Case(name: "track, circles and a user location", arguments: ["--track", track, "--circle", "43.7368,7.4252,150", "--circle", "43.7340,7.4280,90",
                                                                   "--user", "43.7362,7.4240,35"],
              item: #"{"tracks": ["\#(track)"], "circles": ["43.7368,7.4252,150", "43.7340,7.4280,90"], "user": {"lat": 43.7362, "lon": 7.4240, "accuracy": 35}}"#),
+        // The overlay layer whole: its titles painted beside the track, balloons over them.
+        Case(name: "markers with titles over a track", arguments: ["--track", track, "--marker", "43.7371,7.4271,red,Here,7",
+                                                                 "--marker", "43.7352,7.4236,blue,Over there"],
+             item: #"{"tracks": ["\#(track)"], "markers": ["43.7371,7.4271,red,Here,7", "43.7352,7.4236,blue,Over there"]}"#),
     ])
     func theCommandLineDrawsWhatABatchItemDraws(_ c: Case) throws {
         let dir = try CLIRunner.scratch()
