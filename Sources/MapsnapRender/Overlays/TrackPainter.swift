@@ -19,9 +19,10 @@ struct TrackPainter {
     /// run on another thread while the canvas is drawn on).
     struct Prepared {
         let track: Track
-        /// The lines on screen (simplified, but for a rasterized track, whose ends are all that is
-        /// drawn from them).
+        /// The lines on screen, simplified (stroked tracks only).
         let segments: [[Point]]
+        /// Where the track starts and ends on screen.
+        let ends: (start: Point, end: Point)?
         /// The parts that can show: far outside the image nothing is drawn.
         let visible: [ArraySlice<Point>]
         /// An opaque solid track on a raster image, drawn as round-capped capsules.
@@ -29,20 +30,55 @@ struct TrackPainter {
     }
 
     func prepare(_ t: Track) -> Prepared {
-        let lines = t.segments.flatMap(projection.lines).filter { $0.count > 1 }
         let reach = t.width / 2 + max(t.casingWidth, 0) + 2
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let opaque = t.opacity >= 1 && (t.dash?.count ?? 0) < 2 && frame.canvas.image != nil
+        if opaque, let near = segmentsNearView(t.segments, view: view) {
+            // Rasterized: only the parts that can show are projected and simplified (a long
+            // track often reaches far outside the image). The runs `visibleRuns` keeps are those
+            // of the whole line: every segment that can touch the view is in `near`.
+            let lines = near.flatMap { projection.lines($0) }.filter { $0.count > 1 }
+            let visible = lines.flatMap { $0.visibleRuns(in: view) }.map { Array($0).simplified(tolerance: tolerance)[...] }
+            let drawn = t.segments.filter { $0.count > 1 }
+            let ends = drawn.first.flatMap { first in drawn.last.map { (projection.point(first[0]), projection.point($0[$0.count - 1])) } }
+            return Prepared(track: t, segments: [], ends: ends, visible: visible, rasterized: true)
+        }
+        let lines = t.segments.flatMap(projection.lines).filter { $0.count > 1 }
+        let ends = lines.first.flatMap { first in lines.last.map { (first[0], $0[$0.count - 1]) } }
         guard opaque else {
             // Stroked: dashes run on along the whole simplified line.
             let segments = lines.map { $0.simplified(tolerance: tolerance) }
-            return Prepared(track: t, segments: segments, visible: segments.flatMap { $0.visibleRuns(in: view) }, rasterized: false)
+            return Prepared(track: t, segments: segments, ends: ends, visible: segments.flatMap { $0.visibleRuns(in: view) },
+                            rasterized: false)
         }
-        // Rasterized: only the parts that can show are simplified (a long track often reaches far
-        // outside the image).
         let visible = lines.flatMap { $0.visibleRuns(in: view) }.map { Array($0).simplified(tolerance: tolerance)[...] }
-        return Prepared(track: t, segments: lines, visible: visible, rasterized: true)
+        return Prepared(track: t, segments: [], ends: ends, visible: visible, rasterized: true)
+    }
+
+    /// The runs of the track's segments that can reach the screen rectangle `view`, told apart
+    /// in latitude and longitude before anything is projected (the plane box of the view in
+    /// degrees holds every segment that can touch it); nil when the projection could move some
+    /// points by whole worlds (a track or a view reaching half a world from the view's centre),
+    /// or the view is pitched: then the whole track is projected.
+    private func segmentsNearView(_ segments: [[LatLon]], view: Rect) -> [[LatLon]]? {
+        let camera = frame.camera
+        guard camera.perspective == nil else { return nil }
+        let corners = [Point(x: view.minX, y: view.minY), Point(x: view.maxX, y: view.minY),
+                       Point(x: view.minX, y: view.maxY), Point(x: view.maxX, y: view.maxY)]
+            .map { WebMercator.unproject(camera.worldToScreen.world(fromScreen: $0), zoom: camera.zoom) }
+        let box = BoundingBox(west: corners.map(\.longitude).min()!, south: corners.map(\.latitude).min()!,
+                              east: corners.map(\.longitude).max()!, north: corners.map(\.latitude).max()!)
+        let center = camera.center.longitude
+        guard box.west > -180, box.east < 180, abs(box.west - center) < 179, abs(box.east - center) < 179 else { return nil }
+        for segment in segments {
+            var previous = segment.first?.longitude ?? center
+            for p in segment {
+                guard abs(p.longitude - center) < 179, abs(p.longitude - previous) < 179 else { return nil }
+                previous = p.longitude
+            }
+        }
+        return segments.flatMap { $0.runs(touching: box).map { Array($0) } }
     }
 
     func draw(_ t: Track) { draw(prepare(t)) }
@@ -54,7 +90,7 @@ struct TrackPainter {
         } else {
             drawStroked(t, segments: segments, visible: visible)
         }
-        guard let first = segments.first?.first, let last = segments.last?.last else { return }
+        guard let (first, last) = p.ends else { return }
         if t.startMarker { endpoint(first, Color(r: 0.16, g: 0.68, b: 0.31, a: 1)) }
         if t.endMarker { endpoint(last, Color(r: 0.86, g: 0.2, b: 0.18, a: 1)) }
     }
