@@ -38,36 +38,51 @@ extension LineRasterizer {
                 let x0 = max(Int(saturating: (left - 0.5).rounded(.up)), clip.minX)
                 let x1 = min(Int(saturating: (right - 0.5).rounded(.up)), clip.maxX)
                 guard x0 < x1 else { continue }
-                // Along the segment and across it (the normal is (-uy, ux)), stepped per pixel.
-                let px = Double(x0) + 0.5 - a.x
-                var along = px * ux + py * uy
-                var across = py * ux - px * uy
                 let row = UnsafeMutableRawPointer(data + y * stride)
-                for x in x0..<x1 {
-                    defer { along += ux; across -= uy }
-                    let d2: Double
-                    if along < 0 {
-                        guard first else { continue }
-                        d2 = along * along + across * across
-                    } else if along > length {
-                        d2 = (along - length) * (along - length) + across * across
-                    } else {
-                        d2 = across * across
-                    }
-                    guard d2 < reach2 else { continue }
-                    if d2 <= inner2 && shade.coversOpaque {
-                        row.storeBytes(of: shade.opaque, toByteOffset: x * 4, as: UInt32.self)
-                        continue
-                    }
-                    let v = reach - d2.squareRoot()
-                    let alpha = v >= 1 ? 1 : v
-                    if alpha >= 1 && shade.coversOpaque {
-                        row.storeBytes(of: shade.opaque, toByteOffset: x * 4, as: UInt32.self)
-                    } else if alpha > 0 {
-                        let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                        row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                // Pixels from `start` to `end`, each shaded by its distance to the segment.
+                func shadePixels(_ start: Int, _ end: Int) {
+                    guard start < end else { return }
+                    // Along the segment and across it (the normal is (-uy, ux)), stepped per pixel.
+                    let px = Double(start) + 0.5 - a.x
+                    var along = px * ux + py * uy
+                    var across = py * ux - px * uy
+                    for x in start..<end {
+                        defer { along += ux; across -= uy }
+                        let d2: Double
+                        if along < 0 {
+                            guard first else { continue }
+                            d2 = along * along + across * across
+                        } else if along > length {
+                            d2 = (along - length) * (along - length) + across * across
+                        } else {
+                            d2 = across * across
+                        }
+                        guard d2 < reach2 else { continue }
+                        if d2 <= inner2 && shade.coversOpaque {
+                            row.storeBytes(of: shade.opaque, toByteOffset: x * 4, as: UInt32.self)
+                            continue
+                        }
+                        let v = reach - d2.squareRoot()
+                        let alpha = v >= 1 ? 1 : v
+                        if alpha >= 1 && shade.coversOpaque {
+                            row.storeBytes(of: shade.opaque, toByteOffset: x * 4, as: UInt32.self)
+                        } else if alpha > 0 {
+                            let dst = row.load(fromByteOffset: x * 4, as: UInt32.self)
+                            row.storeBytes(of: shade.blend(alpha, over: dst), toByteOffset: x * 4, as: UInt32.self)
+                        }
                     }
                 }
+                // Most of a row lies well inside the band along the segment, fully covered: those
+                // pixels are set without working out their distance (a hair inside the limit, so
+                // that they are exactly the ones the distance would make opaque).
+                var fill = x1..<x1
+                if shade.coversOpaque, inner > 0, let (l, r) = outline.bandSpan(atRow: yc, halfWidth: inner - 1e-6, inset: 1e-6) {
+                    let from = max(Int(saturating: (l - 0.5).rounded(.up)), x0), to = min(Int(saturating: (r - 0.5).rounded(.up)), x1)
+                    if from < to { fill = from..<to }
+                }
+                shadePixels(x0, fill.lowerBound)
+                for x in fill { row.storeBytes(of: shade.opaque, toByteOffset: x * 4, as: UInt32.self) }
+                shadePixels(fill.upperBound, x1)
             }
         }
     }
@@ -101,6 +116,16 @@ extension LineRasterizer {
             }
             disc(a)
             disc(b)
+            if let (bandLeft, bandRight) = bandSpan(atRow: y, halfWidth: reach) {
+                left = min(left, bandLeft); right = max(right, bandRight)
+            }
+            return left < right ? (left, right) : nil
+        }
+
+        /// Where the row at `y` crosses the band within `halfWidth` of the segment's line and
+        /// `inset` inside its ends (`|across| < halfWidth`, `inset < along < length - inset`).
+        @inline(__always)
+        func bandSpan(atRow y: Double, halfWidth: Double, inset: Double = 0) -> (Double, Double)? {
             let py = y - a.y
             var bandLeft = -Double.infinity, bandRight = Double.infinity
             @inline(__always) func constrain(_ perUnit: Double?, _ offset: Double, _ low: Double, _ high: Double) {
@@ -112,10 +137,9 @@ extension LineRasterizer {
                 let x1 = a.x + (low - offset) * perUnit, x2 = a.x + (high - offset) * perUnit
                 bandLeft = max(bandLeft, min(x1, x2)); bandRight = min(bandRight, max(x1, x2))
             }
-            constrain(xPerAcross, py * ux, -reach, reach)
-            constrain(xPerAlong, py * uy, 0, length)
-            if bandLeft < bandRight { left = min(left, bandLeft); right = max(right, bandRight) }
-            return left < right ? (left, right) : nil
+            constrain(xPerAcross, py * ux, -halfWidth, halfWidth)
+            constrain(xPerAlong, py * uy, inset, length - inset)
+            return bandLeft < bandRight ? (bandLeft, bandRight) : nil
         }
     }
 }
