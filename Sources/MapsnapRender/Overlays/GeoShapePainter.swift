@@ -1,3 +1,4 @@
+import Foundation
 import CCairo
 import MapsnapGeo
 import MapsnapOverlays
@@ -20,8 +21,50 @@ struct GeoShapePainter {
     }
 
     func draw(_ c: GeoCircle) {
-        drawRings([ring(center: c.center, radiusMeters: c.radiusMeters)], fill: c.fillColor, fillOpacity: c.fillOpacity,
+        let ring = ring(center: c.center, radiusMeters: c.radiusMeters)
+        // On a raster image, a ring that is an ellipse on screen is filled as one.
+        if let image = frame.canvas.image, let fill = c.fillColor, c.fillOpacity > 0, let e = Self.ellipse(through: ring, pixelRatio: frame.canvas.pixelRatio) {
+            let ratio = frame.canvas.pixelRatio
+            EllipseRasterizer(image: image).fill(center: Point(x: e.center.x * ratio, y: e.center.y * ratio), radiusX: e.radiusX * ratio,
+                                                 radiusY: e.radiusY * ratio, color: fill, opacity: c.fillOpacity)
+            if let stroke = c.strokeColor, c.strokeWidth > 0, stroke.a * c.strokeOpacity >= 1, (c.dash?.count ?? 0) < 2 {
+                // An opaque solid outline: round-capped capsules, as opaque tracks are drawn.
+                let rasterizer = LineRasterizer(image: image, pixelRatio: ratio)
+                image.withMutablePixels { data, stride in
+                    rasterizer.drawRoundCapsules(ring[...], color: stroke, width: c.strokeWidth,
+                                                 clip: .init(minX: 0, minY: 0, maxX: image.pixelWidth, maxY: image.pixelHeight),
+                                                 closed: true, into: data, stride: stride)
+                }
+            } else {
+                drawRings([ring], fill: nil, fillOpacity: 0, stroke: c.strokeColor, strokeWidth: c.strokeWidth,
+                          strokeOpacity: c.strokeOpacity, dash: c.dash)
+            }
+            return
+        }
+        drawRings([ring], fill: c.fillColor, fillOpacity: c.fillOpacity,
                   stroke: c.strokeColor, strokeWidth: c.strokeWidth, strokeOpacity: c.strokeOpacity, dash: c.dash)
+    }
+
+    /// The axis-aligned ellipse on whose edge every corner of `ring` lies, to a twentieth of a
+    /// device pixel beyond how far the ring's chords cut inside the curve: a geofence of a few
+    /// kilometres on an unpitched map (the ellipsoid's radii of curvature differ by a part in
+    /// 150), nil for anything else.
+    static func ellipse(through ring: [Point], pixelRatio: Double) -> (center: Point, radiusX: Double, radiusY: Double)? {
+        guard ring.count > 8 else { return nil }
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for p in ring {
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        let center = Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
+        let (rx, ry) = ((maxX - minX) / 2, (maxY - minY) / 2)
+        let sagitta = max(rx, ry) * (1 - cos(Double.pi / Double(ring.count - 1)))
+        let tolerance = 0.05 / pixelRatio + 2 * sagitta
+        guard rx.isFinite, ry.isFinite, rx > 4 * tolerance, ry > 4 * tolerance else { return nil }
+        for p in ring {
+            let u = (p.x - center.x) / rx, v = (p.y - center.y) / ry
+            guard abs((u * u + v * v).squareRoot() - 1) * min(rx, ry) <= tolerance else { return nil }
+        }
+        return (center, rx, ry)
     }
 
     func draw(_ p: PolygonOverlay) {

@@ -10,7 +10,9 @@ extension LineRasterizer {
     /// the pixels MapLibre-style triangles of the same capsules would shade, found row by row from
     /// the capsule's outline instead (about a third of the time for a dense track, whose
     /// triangles are a few pixels tall).
-    func drawRoundCapsules(_ line: ArraySlice<Point>, color: Color, width: Double, clip: Clip,
+    /// `closed`: the line ends where it starts (a ring), so its last capsule's end cap covers the
+    /// start and the first capsule has none either.
+    func drawRoundCapsules(_ line: ArraySlice<Point>, color: Color, width: Double, clip: Clip, closed: Bool = false,
                            into data: UnsafeMutablePointer<UInt8>, stride: Int) {
         guard line.count >= 2, width > 0, color.a > 0, clip.minX < clip.maxX, clip.minY < clip.maxY else { return }
         let s = pixelRatio
@@ -19,7 +21,7 @@ extension LineRasterizer {
         let inner = max(radius - 0.5, 0), inner2 = inner * inner
         let shade = Shade(r: color.r * color.a, g: color.g * color.a, b: color.b * color.a, a: color.a, opacity: 1,
                           inset: 0, outset: width / 2 + 1 / s / 2, blur2: 1 / s, dash: nil, dashGamma: 1 / s)
-        var first = true
+        var first = !closed
         var previous = line[line.startIndex]
         for next in line.dropFirst() where next != previous {
             defer { previous = next; first = false }
