@@ -133,7 +133,8 @@ public final class MapRenderer {
             if let units = options.scaleBar { ScaleBarPainter.reserve(units, in: frame) }
             if options.compass { CompassPainter.reserve(in: frame) }
             var painter = OverlayPainter(frame: frame, overlays: allOverlays(), onDark: onDark, icons: markerIcons)
-            painter.reserveLabelSpace()
+            // Only a layer's markers are drawn off the label thread: only they need their text made ready.
+            painter.reserveLabelSpace(prerenderingText: options.labels != .inLine)
             reservation.set(painter)
             Trace.mark("space reserved for decorations and overlays")
         }
@@ -150,7 +151,7 @@ public final class MapRenderer {
             aside = nil
         }
         if aside == nil { reserveSpace() }
-        // Labels apart, the overlays under the markers are apart too (see `OverlayLayer`).
+        // Labels apart, the overlays are drawn apart too (see `OverlayLayer`).
         let overlayLayer = aside == nil
             ? nil : OverlayLayer(frame: frame, overlays: allOverlays, reservation: reservation, onDark: onDark, icons: markerIcons)
         let drawOverlays = {

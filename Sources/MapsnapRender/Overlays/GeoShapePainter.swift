@@ -22,27 +22,28 @@ struct GeoShapePainter {
 
     func draw(_ c: GeoCircle) {
         let ring = ring(center: c.center, radiusMeters: c.radiusMeters)
-        // On a raster image, a ring that is an ellipse on screen is filled as one.
-        if let image = frame.canvas.image, let fill = c.fillColor, c.fillOpacity > 0, let e = Self.ellipse(through: ring, pixelRatio: frame.canvas.pixelRatio) {
-            let ratio = frame.canvas.pixelRatio
-            EllipseRasterizer(image: image).fill(center: Point(x: e.center.x * ratio, y: e.center.y * ratio), radiusX: e.radiusX * ratio,
-                                                 radiusY: e.radiusY * ratio, color: fill, opacity: c.fillOpacity)
-            if let stroke = c.strokeColor, c.strokeWidth > 0, stroke.a * c.strokeOpacity >= 1, (c.dash?.count ?? 0) < 2 {
-                // An opaque solid outline: round-capped capsules, as opaque tracks are drawn.
-                let rasterizer = LineRasterizer(image: image, pixelRatio: ratio)
-                image.withMutablePixels { data, stride in
-                    rasterizer.drawRoundCapsules(ring[...], color: stroke, width: c.strokeWidth,
-                                                 clip: .init(minX: 0, minY: 0, maxX: image.pixelWidth, maxY: image.pixelHeight),
-                                                 closed: true, into: data, stride: stride)
-                }
-            } else {
-                drawRings([ring], fill: nil, fillOpacity: 0, stroke: c.strokeColor, strokeWidth: c.strokeWidth,
-                          strokeOpacity: c.strokeOpacity, dash: c.dash)
-            }
+        // On a raster image, a ring that is an ellipse on screen is filled as one, and an opaque
+        // solid outline drawn as round-capped capsules, as opaque tracks are.
+        guard let image = frame.canvas.image, let fill = c.fillColor, c.fillOpacity > 0,
+              let e = Self.ellipse(through: ring, pixelRatio: frame.canvas.pixelRatio) else {
+            drawRings([ring], fill: c.fillColor, fillOpacity: c.fillOpacity,
+                      stroke: c.strokeColor, strokeWidth: c.strokeWidth, strokeOpacity: c.strokeOpacity, dash: c.dash)
             return
         }
-        drawRings([ring], fill: c.fillColor, fillOpacity: c.fillOpacity,
-                  stroke: c.strokeColor, strokeWidth: c.strokeWidth, strokeOpacity: c.strokeOpacity, dash: c.dash)
+        let ratio = frame.canvas.pixelRatio
+        EllipseRasterizer(image: image).fill(center: Point(x: e.center.x * ratio, y: e.center.y * ratio), radiusX: e.radiusX * ratio,
+                                             radiusY: e.radiusY * ratio, color: fill, opacity: c.fillOpacity)
+        guard let stroke = c.strokeColor, c.strokeWidth > 0, stroke.a * c.strokeOpacity >= 1, (c.dash?.count ?? 0) < 2 else {
+            drawRings([ring], fill: nil, fillOpacity: 0, stroke: c.strokeColor, strokeWidth: c.strokeWidth,
+                      strokeOpacity: c.strokeOpacity, dash: c.dash)
+            return
+        }
+        let rasterizer = LineRasterizer(image: image, pixelRatio: ratio)
+        image.withMutablePixels { data, stride in
+            rasterizer.drawRoundCapsules(ring[...], color: stroke, width: c.strokeWidth,
+                                         clip: .init(minX: 0, minY: 0, maxX: image.pixelWidth, maxY: image.pixelHeight),
+                                         closed: true, into: data, stride: stride)
+        }
     }
 
     /// The axis-aligned ellipse on whose edge every corner of `ring` lies, to a twentieth of a

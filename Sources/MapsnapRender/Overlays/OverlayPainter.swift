@@ -26,7 +26,8 @@ struct OverlayPainter {
         overlays.compactMap { if case .marker(let m) = $0 { m } else { nil } }
     }
 
-    mutating func reserveLabelSpace() {
+    /// `prerenderingText`: also make the markers' text ready for any thread (`markerText`).
+    mutating func reserveLabelSpace(prerenderingText: Bool = false) {
         for case .userLocation(let u) in overlays where !u.reducedAccuracy {
             let c = projection.point(u.coordinate)
             let b = UserLocationPainter.dotBounds
@@ -35,7 +36,7 @@ struct OverlayPainter {
         let painter = MarkerPainter(frame: frame, projection: projection, onDark: onDark, icons: icons)
         markerLayouts = painter.reserve(markers)
         // The scratch image's pixels are never touched, so the system never backs them.
-        if let base = frame.canvas.image, !markerLayouts.isEmpty,
+        if prerenderingText, let base = frame.canvas.image, !markerLayouts.isEmpty,
            let scratch = try? RasterImage(pixelWidth: base.pixelWidth, pixelHeight: base.pixelHeight, hugePages: true) {
             markerText = painter.prerender(markerLayouts, scratch: Canvas(image: scratch, pixelRatio: frame.canvas.pixelRatio))
         }

@@ -34,18 +34,18 @@ struct TrackPainter {
         let size = frame.camera.size
         let view = Rect(minX: -reach, minY: -reach, maxX: Double(size.width) + reach, maxY: Double(size.height) + reach)
         let opaque = t.opacity >= 1 && (t.dash?.count ?? 0) < 2 && frame.canvas.image != nil
+        let lines: [[Point]], ends: (start: Point, end: Point)?
         if opaque, let near = segmentsNearView(t.segments, view: view) {
             // Rasterized: only the parts that can show are projected and simplified (a long
             // track often reaches far outside the image). The runs `visibleRuns` keeps are those
             // of the whole line: every segment that can touch the view is in `near`.
-            let lines = near.flatMap { projection.lines($0) }.filter { $0.count > 1 }
-            let visible = lines.flatMap { $0.visibleRuns(in: view) }.map { Array($0).simplified(tolerance: tolerance)[...] }
+            lines = near.flatMap { projection.lines($0) }.filter { $0.count > 1 }
             let drawn = t.segments.filter { $0.count > 1 }
-            let ends = drawn.first.flatMap { first in drawn.last.map { (projection.point(first[0]), projection.point($0[$0.count - 1])) } }
-            return Prepared(track: t, segments: [], ends: ends, visible: visible, rasterized: true)
+            ends = drawn.first.flatMap { first in drawn.last.map { (projection.point(first[0]), projection.point($0[$0.count - 1])) } }
+        } else {
+            lines = t.segments.flatMap(projection.lines).filter { $0.count > 1 }
+            ends = lines.first.flatMap { first in lines.last.map { (first[0], $0[$0.count - 1]) } }
         }
-        let lines = t.segments.flatMap(projection.lines).filter { $0.count > 1 }
-        let ends = lines.first.flatMap { first in lines.last.map { (first[0], $0[$0.count - 1]) } }
         guard opaque else {
             // Stroked: dashes run on along the whole simplified line.
             let segments = lines.map { $0.simplified(tolerance: tolerance) }
