@@ -6,7 +6,7 @@ import MapsnapStyle
 /// expression tests of an `expression/` folder (`tests/<family>/<name>/test.json`), judged as
 /// upstream judges them and checked against the list of known failures.
 ///
-/// It prints one line per render test (`PASS|FAIL|KNOWN id (difference %)`) and one per expression
+/// It prints one line per render test (`PASS|FAIL|KNOWN id (difference %)`, `N/A id — reason`) and one per expression
 /// test that does not pass, then the pass rate per category and overall, and writes `actual.png`
 /// and `diff.png` of every render test that does not pass under `outputDirectory/<id>/`.
 public struct ConformanceRun {
@@ -14,20 +14,25 @@ public struct ConformanceRun {
     public var expressionDirectory: URL?
     public var outputDirectory: URL
     public var knownFailures: KnownFailures
+    /// Tests that cannot run outside a browser or need files the suite does not hold (the suite's
+    /// README lists them): reported as `N/A`, never run, and left out of the pass rates.
+    public var notApplicable: KnownFailures
     /// Only tests whose id contains this text.
     public var filter: String?
 
     public init(renderDirectory: URL?, expressionDirectory: URL?, outputDirectory: URL,
-                knownFailures: KnownFailures = KnownFailures(), filter: String? = nil) {
+                knownFailures: KnownFailures = KnownFailures(), notApplicable: KnownFailures = KnownFailures(),
+                filter: String? = nil) {
         self.renderDirectory = renderDirectory
         self.expressionDirectory = expressionDirectory
         self.outputDirectory = outputDirectory
         self.knownFailures = knownFailures
+        self.notApplicable = notApplicable
         self.filter = filter
     }
 
     public enum Status: String, Sendable {
-        case pass = "PASS", fail = "FAIL", known = "KNOWN"
+        case pass = "PASS", fail = "FAIL", known = "KNOWN", notApplicable = "N/A"
     }
 
     public struct Outcome: Sendable {
@@ -69,6 +74,12 @@ public struct ConformanceRun {
                 .filter { filter.map($0.id.contains) ?? true }
             let runner = RenderTestRunner(assets: renderDirectory.appendingPathComponent("assets"))
             for test in tests {
+                if let reason = notApplicable.reason(test.id) {
+                    let outcome = Outcome(id: test.id, status: .notApplicable, difference: "", detail: reason, listed: false)
+                    summary.render.append(outcome)
+                    output(outcome.line)
+                    continue
+                }
                 var outcome = judge(runner.run(test))
                 outcome.pitched = test.isPitched
                 summary.render.append(outcome)
@@ -134,7 +145,8 @@ public struct ConformanceRun {
     /// The summary lines: pass rate per category, the background/fill/line/circle group, all
     /// render tests, the expression tests, then what needs attention.
     func report(_ summary: Summary) -> [String] {
-        func rate(_ outcomes: [Outcome]) -> String {
+        func rate(_ all: [Outcome]) -> String {
+            let outcomes = all.filter { $0.status != .notApplicable }
             let passed = outcomes.filter { $0.status == .pass }.count
             return String(format: "%d/%d (%.1f%%)", passed, outcomes.count, outcomes.isEmpty ? 0 : 100 * Double(passed) / Double(outcomes.count))
         }
@@ -153,7 +165,9 @@ public struct ConformanceRun {
                 lines.append("render tests, \(group): \(rate(summary.render.filter { $0.id.split(separator: "-").first.map(String.init) == group }))")
             }
             lines.append("render tests, pitched: \(rate(summary.render.filter(\.pitched)))")
-            lines.append("render tests, all: \(rate(summary.render))")
+            let notApplicable = summary.render.filter { $0.status == .notApplicable }.count
+            lines.append("render tests, all: \(rate(summary.render))"
+                + (notApplicable > 0 ? "; \(notApplicable) not applicable outside a browser, not counted" : ""))
         }
         if !summary.expression.isEmpty {
             lines.append("expression tests: \(rate(summary.expression))"

@@ -14,6 +14,7 @@ let help = """
 
       --out DIR               where actual.png and diff.png of failing tests go (default: a temporary folder)
       --known-failures FILE   the known-failure list (default Tests/Conformance/known-failures.txt when present)
+                              (not-applicable.txt beside it lists the tests that need a browser: reported N/A)
       --expressions DIR       the expression/ folder (default: beside render/)
       --no-expressions        skip the expression tests
       --filter TEXT           only tests whose id contains TEXT
@@ -90,10 +91,18 @@ let knownFile = knownFailuresPath ?? (files.fileExists(atPath: "Tests/Conformanc
 if let knownFile {
     do { known = try KnownFailures(contentsOf: URL(fileURLWithPath: knownFile)) } catch { fail(error.description) }
 }
+// The tests the suite's README calls not applicable outside a browser, beside the known failures.
+var notApplicable = KnownFailures()
+if let knownFile {
+    let list = URL(fileURLWithPath: knownFile).deletingLastPathComponent().appendingPathComponent("not-applicable.txt")
+    if files.fileExists(atPath: list.path) {
+        do { notApplicable = try KnownFailures(contentsOf: list) } catch { fail(error.description) }
+    }
+}
 let output = URL(fileURLWithPath: out ?? (NSTemporaryDirectory() + "mapsnap-conformance")).standardizedFileURL
 
 let run = ConformanceRun(renderDirectory: renderFolder, expressionDirectory: expressionFolder, outputDirectory: output,
-                         knownFailures: known, filter: filter)
+                         knownFailures: known, notApplicable: notApplicable, filter: filter)
 do {
     let summary = try run.run { writeLine(1, $0) }
     exit(summary.unexpectedFailures.isEmpty ? 0 : 1)

@@ -63,6 +63,22 @@ import MapsnapStyle
         #expect(lines.contains("known failures that now pass (remove them from the list): background-color/red"))
     }
 
+    @Test func notApplicableTestsAreNotRunNorCounted() throws {
+        let root = try Self.folder([
+            ("background-color/red", Self.background("red"), Self.red),
+            ("canvas/default", Self.background("blue"), Self.red),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = ConformanceRun(renderDirectory: root, expressionDirectory: nil, outputDirectory: root.appendingPathComponent("out"),
+                                 notApplicable: KnownFailures(parsing: "canvas/default  a browser canvas source"))
+        var lines: [String] = []
+        let summary = try run.run { lines.append($0) }
+        #expect(lines.contains("N/A canvas/default — a browser canvas source"))
+        #expect(lines.contains("render tests, all: 1/1 (100.0%); 1 not applicable outside a browser, not counted"))
+        #expect(summary.unexpectedFailures.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("out/canvas/default").path))
+    }
+
     @Test func anyExpectedImageMayMatch() throws {
         let root = try Self.folder([("background-color/two", Self.background("red"), PixelmatchTests.flat(8, (0, 0, 255, 255)))])
         defer { try? FileManager.default.removeItem(at: root) }
@@ -91,8 +107,10 @@ import MapsnapStyle
             line-offset/literal   line-offset is not drawn   # trailing comment
 
             expression/interpolate/linear-number-array	numberArray type
+            regressions/mapbox-gl-js#2305  a pattern's edge # and a comment
             """)
-        #expect(list.reasons == ["line-offset/literal": "line-offset is not drawn", "expression/interpolate/linear-number-array": "numberArray type"])
+        #expect(list.reasons == ["line-offset/literal": "line-offset is not drawn", "expression/interpolate/linear-number-array": "numberArray type",
+                                 "regressions/mapbox-gl-js#2305": "a pattern's edge"])
     }
 
     @Test func pngRoundTripKeepsStraightAlpha() throws {

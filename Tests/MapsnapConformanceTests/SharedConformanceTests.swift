@@ -16,10 +16,11 @@ import Testing
     @Test(.enabled(if: shared != nil, "shared/conformance not found"))
     func onlyKnownFailuresFail() throws {
         let known = try KnownFailures(contentsOf: Self.repository.appendingPathComponent("Tests/Conformance/known-failures.txt"))
+        let notApplicable = try KnownFailures(contentsOf: Self.repository.appendingPathComponent("Tests/Conformance/not-applicable.txt"))
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-conformance-tests")
         let run = ConformanceRun(renderDirectory: Self.shared!.appendingPathComponent("render"),
                                  expressionDirectory: Self.shared!.appendingPathComponent("expression"),
-                                 outputDirectory: out, knownFailures: known)
+                                 outputDirectory: out, knownFailures: known, notApplicable: notApplicable)
         var report: [String] = []
         let summary = try run.run { report.append($0) }
         print(report.joined(separator: "\n"))
@@ -28,5 +29,7 @@ import Testing
         // Each known failure names a test that exists.
         let ids = Set((summary.render + summary.expression).map(\.id))
         #expect(known.reasons.keys.filter { !ids.contains($0) }.sorted() == [])
+        #expect(notApplicable.reasons.keys.filter { !ids.contains($0) }.sorted() == [])
+        #expect(Set(known.reasons.keys).isDisjoint(with: notApplicable.reasons.keys))
     }
 }
