@@ -93,15 +93,17 @@ public final class MapRenderer {
         let pixelWidth = Int(saturating: (Double(camera.size.width) * camera.pixelRatio).rounded())
         let pixelHeight = Int(saturating: (Double(camera.size.height) * camera.pixelRatio).rounded())
         let image = try RasterImage(pixelWidth: pixelWidth, pixelHeight: pixelHeight, hugePages: options.labels == .layered(threaded: true))
-        draw(camera, options: options, on: Canvas(image: image, pixelRatio: camera.pixelRatio), warnings: warnings)
+        try draw(camera, options: options, on: Canvas(image: image, pixelRatio: camera.pixelRatio), warnings: warnings)
         return image
     }
 
     /// Draws `camera`'s view on `canvas`, whose drawable area is the camera's size: a raster
     /// canvas, or a page of a `VectorDocument`. On a vector canvas labels are drawn by Pango
     /// whatever `Options.textEngine` says, so that they stay text: glyph PBFs hold distance
-    /// fields, which can only be drawn as pixels.
-    public func draw(_ camera: Camera, options: Options = Options(), on canvas: Canvas, warnings: WarningLog = WarningLog()) {
+    /// fields, which can only be drawn as pixels. Throws `RenderError.drawingFailed` when the
+    /// drawing context failed (nothing drawn after the failure would show).
+    public func draw(_ camera: Camera, options: Options = Options(), on canvas: Canvas,
+                     warnings: WarningLog = WarningLog()) throws(RenderError) {
         let useGlyphs = options.textEngine != .pango && !canvas.isVector
         let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
@@ -119,6 +121,7 @@ public final class MapRenderer {
         } else {
             draw(frame, options: options)
         }
+        if let failure = frame.drawingFailures.failure { throw .drawingFailed(what: failure.what, reason: failure.reason) }
     }
 
     func draw(_ frame: RenderFrame, options: Options) {
@@ -169,12 +172,16 @@ public final class MapRenderer {
         }
         var overlaysDrawn = false
         for (index, layer) in visible {
-            defer { Trace.mark("drew " + layer.id) }
+            defer {
+                frame.checkDrawing(after: "layer '\(layer.id)'")
+                Trace.mark("drew " + layer.id)
+            }
             if !overlaysDrawn && index >= overlaysBefore {
                 overlayLayer?.drawWhileWaiting()
                 // Overlays shape text with the engine the label thread uses.
                 aside?.waitForAll()
                 drawOverlays()
+                frame.checkDrawing(after: "the overlays")
                 overlaysDrawn = true
             }
             switch layer.kind {
@@ -200,12 +207,22 @@ public final class MapRenderer {
         // Decorations and overlays shape text with the engine the label thread uses.
         aside?.waitForAll()
         Trace.mark("map and labels drawn")
-        if !overlaysDrawn { drawOverlays() }
+        if !overlaysDrawn {
+            drawOverlays()
+            frame.checkDrawing(after: "the overlays")
+        }
         Trace.mark("drew the overlays")
-        if let units = options.scaleBar { ScaleBarPainter.paint(units, onDark: onDark, in: frame) }
-        if options.compass { CompassPainter.paint(onDark: onDark, in: frame) }
+        if let units = options.scaleBar {
+            ScaleBarPainter.paint(units, onDark: onDark, in: frame)
+            frame.checkDrawing(after: "the scale bar")
+        }
+        if options.compass {
+            CompassPainter.paint(onDark: onDark, in: frame)
+            frame.checkDrawing(after: "the compass")
+        }
         if let attribution = options.attribution, !attribution.isEmpty {
             AttributionPainter.paint(attribution, onDark: onDark, in: frame)
+            frame.checkDrawing(after: "the attribution")
         }
     }
 

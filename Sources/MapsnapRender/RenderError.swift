@@ -11,6 +11,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case jpegNeedsOpaqueImage
     /// Cairo could not make or write a PDF or SVG document.
     case vectorOutputFailed(format: String, reason: String)
+    /// The drawing context failed while `what` was drawn (`layer 'water'`, `overlay markers`);
+    /// `reason` is Cairo's status text. Nothing drawn after it would have reached the image.
+    case drawingFailed(what: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .jpegNeedsOpaqueImage:
             return "JPEG cannot hold transparency and this map has transparent pixels (the style's background is not opaque); write png or webp instead"
         case .vectorOutputFailed(let format, let reason): return "\(format.uppercased()) output failed: \(reason)"
+        case .drawingFailed(let what, let reason): return "drawing failed at \(what): \(reason) (Cairo); the image is not written"
         }
     }
 }

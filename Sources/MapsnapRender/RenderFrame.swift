@@ -35,6 +35,8 @@ final class RenderFrame {
     /// padding when labels may cross its edges.
     let labelArea: Rect
     var warnings: WarningLog
+    /// The render's first drawing error, shared with the frames `drawing(on:)` makes.
+    let drawingFailures: DrawingFailures
     /// The style's icons, when it has a sprite.
     let sprites: SpriteSheet?
     /// The style's glyph PBFs, when text is drawn from them (`TextEngineChoice`).
@@ -48,7 +50,9 @@ final class RenderFrame {
 
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
          placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil,
-         glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false, collisions: CollisionIndex? = nil) {
+         glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false, collisions: CollisionIndex? = nil,
+         drawingFailures: DrawingFailures = DrawingFailures()) {
+        self.drawingFailures = drawingFailures
         self.sprites = sprites
         self.glyphs = glyphs
         self.glyphsOnly = glyphsOnly
@@ -74,7 +78,13 @@ final class RenderFrame {
     func drawing(on other: Canvas) -> RenderFrame {
         RenderFrame(camera: camera, canvas: other, tilesBySource: tilesBySource, text: text, placementBounds: placementBounds,
                     labelsMayCrossEdges: labelsMayCrossEdges, warnings: warnings, sprites: sprites, glyphs: glyphs,
-                    glyphsOnly: glyphsOnly, collisions: collisions)
+                    glyphsOnly: glyphsOnly, collisions: collisions, drawingFailures: drawingFailures)
+    }
+
+    /// Records this frame's canvas's drawing error, if any, as the render's failure at `what`
+    /// (see `DrawingFailures`).
+    func checkDrawing(after what: @autoclosure () -> String) {
+        drawingFailures.check(canvas, after: what())
     }
 
     /// Decoded source layers, by source and source-layer name: one entry per tile (nil when the

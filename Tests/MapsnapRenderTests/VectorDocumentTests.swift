@@ -112,7 +112,7 @@ struct VectorMapTests {
     func document(_ format: VectorFormat, _ renderer: MapRenderer) throws -> String {
         let camera = Camera(center: LatLon(0, 0), zoom: 14, size: ImageSize(width: 300, height: 200))
         let (document, bytes) = VectorDocument.inMemory(format)
-        try document.page(width: 300, height: 200, pixelRatio: 1) { renderer.draw(camera, on: $0) }
+        try document.page(width: 300, height: 200, pixelRatio: 1) { (canvas) throws(RenderError) in try renderer.draw(camera, on: canvas) }
         try document.finish()
         return String(decoding: bytes(), as: UTF8.self)
     }

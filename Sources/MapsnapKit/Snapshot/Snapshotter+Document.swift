@@ -32,8 +32,8 @@ extension Snapshotter {
                   warnings: WarningLog) throws(RenderError) {
         let width = Double(plan.camera.size.width), mapHeight = Double(plan.camera.size.height)
         try document.page(width: width, height: mapHeight + (band?.height ?? 0), mapHeight: mapHeight,
-                          pixelRatio: plan.camera.pixelRatio, label: label) { canvas in
-            renderer.draw(plan.camera, options: plan.options, on: canvas, warnings: warnings)
+                          pixelRatio: plan.camera.pixelRatio, label: label) { (canvas) throws(RenderError) in
+            try renderer.draw(plan.camera, options: plan.options, on: canvas, warnings: warnings)
             if let band {
                 CaptionBand.draw(band, on: canvas, top: mapHeight, dark: renderer.backgroundIsDark(atZoom: plan.camera.zoom))
             }

@@ -25,7 +25,7 @@ public final class VectorDocument {
     /// caption band), with `pixelRatio` as its device pixels (bitmaps and hairlines). `label`
     /// names the page in a PDF viewer's page list and outline.
     public func page<R>(width: Double, height: Double, mapHeight: Double? = nil, pixelRatio: Double, label: String? = nil,
-                        draw: (Canvas) -> R) throws(RenderError) -> R {
+                        draw: (Canvas) throws(RenderError) -> R) throws(RenderError) -> R {
         let surface = try surface(width: width, height: height)
         if format == .pdf {
             if pageCount > 0 { cairo_pdf_surface_set_size(surface, width, height) }
@@ -37,7 +37,7 @@ public final class VectorDocument {
         // Device pixels: identity-matrix drawing (bitmaps on whole pixels) lands where it does in a PNG.
         cairo_surface_set_device_scale(surface, 1 / pixelRatio, 1 / pixelRatio)
         let canvas = Canvas(vectorSurface: surface, width: width, height: mapHeight ?? height, pixelRatio: pixelRatio)
-        let result = draw(canvas)
+        let result = try draw(canvas)
         cairo_show_page(canvas.cr)
         pageCount += 1
         try check()

@@ -51,9 +51,11 @@ struct OverlayPainter {
     /// while the label thread owns the text engine.
     func drawUnderMarkers() {
         let shapes = GeoShapePainter(frame: frame, projection: projection)
-        let drawShapes = {
+        let drawShapes = { [frame] in
             for case .polygon(let p) in overlays { shapes.draw(p) }
+            frame.checkDrawing(after: "overlay polygons")
             for case .circle(let c) in overlays { shapes.draw(c) }
+            frame.checkDrawing(after: "overlay circles")
         }
         let tracks = TrackPainter(frame: frame, projection: projection)
         let trackList = overlays.compactMap { overlay -> Track? in if case .track(let t) = overlay { t } else { nil } }
@@ -68,9 +70,11 @@ struct OverlayPainter {
         }
         Trace.mark("overlay shapes drawn, tracks prepared")
         for p in prepared { tracks.draw(p) }
+        frame.checkDrawing(after: "overlay tracks")
         Trace.mark("tracks drawn")
         let location = UserLocationPainter(frame: frame, projection: projection)
         for case .userLocation(let u) in overlays { location.draw(u) }
+        frame.checkDrawing(after: "the user location")
     }
 
     /// The markers laid out by `reserveLabelSpace`, with their titles, on `target` (a frame
@@ -78,8 +82,10 @@ struct OverlayPainter {
     /// them on a raster frame (their text is prerendered), only the text engine's on another.
     func drawMarkers(on target: RenderFrame? = nil, titleImages: [Int: MarkerPainter.TitleImage]? = nil) {
         defer { Trace.mark("markers drawn") }
-        MarkerPainter(frame: target ?? frame, projection: projection, onDark: onDark, icons: icons)
+        let on = target ?? frame
+        MarkerPainter(frame: on, projection: projection, onDark: onDark, icons: icons)
             .draw(markerLayouts, prerendered: markerText, titleImages: titleImages)
+        on.checkDrawing(after: "overlay markers")
     }
 
     /// The markers' titles painted on images of their own (`MarkerPainter.titleImages`); empty

@@ -13,7 +13,7 @@ enum BackgroundPainter {
             guard let source = sprites.pattern(icon) else { return }
             frame.canvas.withSavedState {
                 WorldPattern.paint(source, planeToPattern: WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame),
-                                   opacity: opacity, in: frame)
+                                   repeating: WorldPattern.Period(icon), opacity: opacity, in: frame)
             }
             cairo_pattern_destroy(source)
             return

@@ -102,7 +102,7 @@ enum FillPainter {
             return
         }
         guard let source = sprites.pattern(icon) else { return }
-        let toPattern = WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame)
+        let toPattern = WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame), period = WorldPattern.Period(icon)
         defer { cairo_pattern_destroy(source) }
         let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
         canvas.withSavedState {
@@ -116,7 +116,7 @@ enum FillPainter {
                 if style.opacity.dependsOnFeature { return }
                 cairo_save(cr)
                 cairo_clip(cr)
-                WorldPattern.paint(source, planeToPattern: toPattern, opacity: opacity, in: frame)
+                WorldPattern.paint(source, planeToPattern: toPattern, repeating: period, opacity: opacity, in: frame)
                 cairo_restore(cr)
                 cairo_new_path(cr)
             }) { feature, projection in
@@ -125,7 +125,7 @@ enum FillPainter {
                 if style.opacity.dependsOnFeature {
                     cairo_save(cr)
                     cairo_clip(cr)
-                    WorldPattern.paint(source, planeToPattern: toPattern,
+                    WorldPattern.paint(source, planeToPattern: toPattern, repeating: period,
                                        opacity: style.opacity.evaluate(zoom: zoom, feature: feature.feature), in: frame)
                     cairo_restore(cr)
                     cairo_new_path(cr)

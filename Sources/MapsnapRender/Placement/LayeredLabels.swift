@@ -39,6 +39,9 @@ final class LayeredLabels: @unchecked Sendable {
     private let split: Bool
     /// Whether the label thread runs beside the caller's (see `RasterImage.touchPages`).
     private let threaded: Bool
+    /// Each symbol layer's id, to name it in a drawing failure.
+    private let layerIDs: [Int: String]
+    private let drawingFailures: DrawingFailures
 
     private let condition = NSCondition()
     // Guarded by `condition`:
@@ -86,9 +89,9 @@ final class LayeredLabels: @unchecked Sendable {
                 bands.append(Band(run: run, rows: rows, image: image))
             }
         }
-        let work = LayeredLabels(runs: runs, bands: bands, pixelRatio: frame.canvas.pixelRatio, sprites: frame.sprites, split: split,
-                                 threaded: threaded)
         let layers = Dictionary(uniqueKeysWithValues: visible.map { ($0.offset, $0.element) })
+        let work = LayeredLabels(runs: runs, bands: bands, pixelRatio: frame.canvas.pixelRatio, sprites: frame.sprites, split: split,
+                                 threaded: threaded, layerIDs: layers.mapValues(\.id), drawingFailures: frame.drawingFailures)
         // The label thread's own frame: its decoded features are its own; the collision index,
         // text engine and warnings are the caller's (see the type's note). Its canvas, of the
         // map's size, is never drawn on, only used to lay out the recorded paths (its pixels are
@@ -104,8 +107,11 @@ final class LayeredLabels: @unchecked Sendable {
         return work
     }
 
-    private init(runs: [[Int]], bands: [Band], pixelRatio: Double, sprites: SpriteSheet?, split: Bool, threaded: Bool) {
+    private init(runs: [[Int]], bands: [Band], pixelRatio: Double, sprites: SpriteSheet?, split: Bool, threaded: Bool,
+                 layerIDs: [Int: String], drawingFailures: DrawingFailures) {
         self.threaded = threaded
+        self.layerIDs = layerIDs
+        self.drawingFailures = drawingFailures
         self.runs = runs
         self.bands = bands
         self.pixelRatio = pixelRatio
@@ -159,6 +165,7 @@ final class LayeredLabels: @unchecked Sendable {
         for index in runs[band.run] {
             SymbolPainter.draw(labels[index] ?? [], in: frame)
             if let id = layers[index]?.id, let boxes = placer.debugBoxes?[id] { CollisionDebugPainter.draw(boxes, in: frame) }
+            frame.checkDrawing(after: "layer '\(layerIDs[index] ?? "")' (its labels)")
         }
     }
 
@@ -177,6 +184,7 @@ final class LayeredLabels: @unchecked Sendable {
             let rows = Double(band.rows.lowerBound) ..< Double(band.rows.upperBound)
             for index in runs[band.run] {
                 if let recording = recordings[index] { SymbolPainter.play(recording, sprites: sprites, rows: rows, on: target) }
+                drawingFailures.check(target, after: "layer '\(layerIDs[index] ?? "")' (its labels)")
             }
             markDrawn(k)
         }
