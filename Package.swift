@@ -84,7 +84,7 @@ let package = Package(
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapTestSupport"]),
-        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats", "MapsnapTestSupport"], exclude: ["Browser"]),
+        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"], exclude: ["Browser"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
         // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
         .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),

@@ -39,8 +39,7 @@ static void *compress_part(void *arg) {
     struct isal_zstream *s;
     unsigned char *level_buffer;
     if (!strip || !pngw_igzip_for_thread(&s, &level_buffer) || p->capacity > UINT32_MAX) goto done;
-    /* As in png_writer.c: the whole stream is cleared, init leaves some fields as they were. */
-    memset(s, 0, sizeof *s);
+    /* Cleared by pngw_igzip_for_thread, as in png_writer.c: init leaves some fields as they were. */
     isal_deflate_init(s);
     s->level = 2;
     s->level_buf = level_buffer;

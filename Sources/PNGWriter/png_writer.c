@@ -67,25 +67,33 @@ void pngw_scramble_thread_state(void) {
     if (state->igzip_level_buffer) memset(state->igzip_level_buffer, 0x5a, ISAL_DEF_LVL2_DEFAULT);
 }
 
+/* This thread's igzip stream and level buffer, both cleared: what a fresh compressor would have.
+   igzip keeps its match-finding tables in the level buffer, and some of what an earlier image left
+   there survived into the next one: now and then (a few tiles in thousands, depending on which
+   images a thread had compressed before) the same image compressed to other bytes, so that a
+   pyramid's tiles differed between runs, shards and --jobs. Clearing it (324 KiB, some
+   microseconds) makes every encoding a function of the pixels and settings alone. */
 int pngw_igzip_for_thread(struct isal_zstream **stream, unsigned char **level_buffer) {
     thread_state *state = this_thread();
     if (!state) return 0;
     if (!state->igzip) state->igzip = malloc(sizeof *state->igzip);
     if (!state->igzip_level_buffer) state->igzip_level_buffer = malloc(ISAL_DEF_LVL2_DEFAULT);
+    if (!state->igzip || !state->igzip_level_buffer) return 0;
+    memset(state->igzip, 0, sizeof *state->igzip);
+    memset(state->igzip_level_buffer, 0, ISAL_DEF_LVL2_DEFAULT);
     *stream = state->igzip;
     *level_buffer = state->igzip_level_buffer;
-    return *stream && *level_buffer;
+    return 1;
 }
 
 /* igzip level 2 as a zlib stream into out[0..<capacity]; 0 when it does not fit (or no memory). */
 static size_t igzip_compress(const unsigned char *in, size_t size, unsigned char *out, size_t capacity) {
     struct isal_zstream *s;
     unsigned char *level_buffer;
-    if (!pngw_igzip_for_thread(&s, &level_buffer) || size > UINT32_MAX || capacity > UINT32_MAX) return 0;
-    /* isal_deflate_stateless_init leaves some of the stream's fields as they were, hist_bits (the
-       look-back window) among them: in malloc'd memory that held other data, a short window made
-       the same image compress to other bytes, up to twice as many, on some threads. Clear it all. */
-    memset(s, 0, sizeof *s);
+    if (size > UINT32_MAX || capacity > UINT32_MAX || !pngw_igzip_for_thread(&s, &level_buffer)) return 0;
+    /* The stream comes cleared: isal_deflate_stateless_init leaves some fields as they were,
+       hist_bits (the look-back window) among them, and a short window once made the same image
+       compress to other bytes, up to twice as many. */
     isal_deflate_stateless_init(s);
     s->gzip_flag = IGZIP_ZLIB;
     s->level = 2;

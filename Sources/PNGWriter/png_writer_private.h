@@ -21,7 +21,7 @@ int pngw_write_png(int width, int height, int bit_depth, int colour_type, const 
 /* One premultiplied ARGB32 row as RGB (opaque) or un-premultiplied RGBA bytes. */
 void pngw_convert_row(const uint32_t *src, unsigned char *dst, int width, int opaque);
 
-/* This thread's igzip stream and level-2 buffer (allocated on first use, freed with the thread);
+/* This thread's igzip stream and level-2 buffer, cleared (allocated on first use, freed with the thread);
    0 when there is no memory. */
 struct isal_zstream;
 int pngw_igzip_for_thread(struct isal_zstream **stream, unsigned char **level_buffer);

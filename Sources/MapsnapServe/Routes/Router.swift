@@ -15,6 +15,14 @@ final class Router: Sendable {
         let statics: StaticService
         let preview: Data
         let leaflet: LeafletAssets
+
+        /// The style of a request that names none: the request model's default style
+        /// (`StyleReference.defaultStyle`, as on the command line and in manifests) when it is
+        /// served, else the first style served.
+        var defaultStyle: ServedStyle {
+            if case .named(let name) = StyleReference.defaultStyle, let style = byID[name] { return style }
+            return styles[0]
+        }
     }
 
     private let services = Mutex<Services?>(nil)
@@ -128,7 +136,7 @@ final class Router: Sendable {
                 let item = BatchItem(id: "static", line: 1, request: url.request)
                 return s.statics.image(item, style: try style(url.styleID), names: url.names)
             case .staticImage(let parsed):
-                let st = try parsed.styleID.map { id throws(HTTPError) in try style(id) } ?? s.styles[0]
+                let st = try parsed.styleID.map { id throws(HTTPError) in try style(id) } ?? s.defaultStyle
                 return s.statics.image(parsed.item, style: st, names: parsed.names)
             case .health, .metrics, .preflight:
                 return .now(.text(500, "unreachable"))
