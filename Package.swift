@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
         // `mapsnap serve`: HTTP routes and URL grammars → the request model, tile coalescing and caches.
         .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapCLI", "MicroHTTPDLoader"]),
-        .executableTarget(name: "mapsnap", dependencies: ["MapsnapCLI", "MapsnapServe"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit", "MapsnapCLI", "MapsnapServe"]),
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).

@@ -9,12 +9,17 @@ public struct ResourceLocation: Sendable, Equatable {
         case checkout
         /// `$MAPSNAP_HOME`.
         case environment
+        /// The mapsnap package checkout this library was compiled from: a program that uses
+        /// MapsnapKit as a SwiftPM dependency (`.package(path:)`, or `.package(url:)` in
+        /// `.build/checkouts/`) runs from its own `.build`, not mapsnap's.
+        case packageSource
 
         public var summary: String {
             switch self {
             case .installed: "installed beside the executable"
             case .checkout: "the checkout whose .build holds the executable"
             case .environment: "MAPSNAP_HOME"
+            case .packageSource: "the mapsnap package MapsnapKit was built from"
             }
         }
     }

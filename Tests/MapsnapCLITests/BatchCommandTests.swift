@@ -137,6 +137,21 @@ struct BatchCommandTests {
         #expect(CLIRunner.pngSize(dir.appendingPathComponent("b/x.png"))?.width == 100)
     }
 
+    /// An item whose view shows none of the data fails alone, naming the regions.
+    @Test func anItemOutsideTheDataFails() throws {
+        let dir = try CLIRunner.scratch()
+        let manifest = dir.appendingPathComponent("items.jsonl")
+        try Data((#"{"id": "sea", "center": [10, 10], "size": [64, 48]}"# + "\n" + #"{"id": "ok", "center": [43.7360, 7.4260], "size": [64, 48]}"#).utf8)
+            .write(to: manifest)
+        let out = dir.appendingPathComponent("out")
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "-q"])
+        #expect(r.status == 1, "\(r.stderr)")
+        let report = try String(contentsOf: out.appendingPathComponent("batch-report.csv"), encoding: .utf8)
+        #expect(report.contains("sea,failed,,\"line 1: the view around 10,10 (lat,lon) is outside the data, which covers andorra"), "\(report)")
+        #expect(CLIRunner.pngSize(out.appendingPathComponent("ok.png")) != nil)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("sea.png").path))
+    }
+
     /// A crash while rendering one item fails that item only: its worker process is replaced.
     @Test func aCrashingItemFailsAlone() throws {
         let dir = try CLIRunner.scratch()

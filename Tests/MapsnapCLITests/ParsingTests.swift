@@ -33,7 +33,7 @@ struct ParsingTests {
         #expect(r.overlays.userLocation?.headingDegrees == 90 && r.overlays.reducedAccuracy)
         #expect(r.overlays.trackFiles == ["walk.gpx"] && r.overlays.geoJSONFiles == ["zones.geojson"])
         #expect(r.style == StyleSelection(style: .named("dark"), tiles: ["data/"], sources: ["omt": "x.mbtiles"], sprite: "s/sprite"))
-        #expect(!r.decorations.attribution && r.decorations.scaleBar == .metric && r.decorations.compass == .always)
+        #expect(!r.decorations.attribution && r.decorations.scaleBar == .metric && r.decorations.compass == .on)
         #expect(r.hidePointsOfInterest && r.coordinateSystem == .gcj02 && r.encoding == ImageEncoding(format: .png, pngCompression: .fast))
         #expect(c.output == "out/m.png" && c.quiet && !c.verbose)
     }

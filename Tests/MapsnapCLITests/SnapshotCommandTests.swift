@@ -66,17 +66,33 @@ struct SnapshotCommandTests {
         #expect(r.status == 0)
         #expect(r.stderr.contains("camera: center 43.736,7.426"), "\(r.stderr)")
         // Which engine draws the labels, and why.
-        #expect(r.stderr.contains("text: system fonts (the style has no glyphs; give --glyphs DIR"), "\(r.stderr)")
+        #expect(r.stderr.contains("text: Pango with system fonts (the style has no glyphs; give --glyphs DIR"), "\(r.stderr)")
     }
 
-    @Test func centerOutsideTheDataWarnsOnceNamingTheBounds() throws {
-        let out = try CLIRunner.scratch().appendingPathComponent("nowhere.png")
-        let r = try CLIRunner.run(["--center", "10,10", "--size", "100x100", "-o", out.path])
+    /// A style written for another schema draws nothing from the layers it cannot find, and says
+    /// so once per missing source-layer, naming the layers that read it and those the data has.
+    @Test func missingSourceLayersWarnOnceEach() throws {
+        let dir = try CLIRunner.scratch()
+        let style = dir.appendingPathComponent("other-schema.json")
+        try #"{"version": 8, "sources": {"omt": {"type": "vector", "url": "mbtiles://x"}}, "layers": [{"id": "a", "type": "line", "source": "omt", "source-layer": "roads"}, {"id": "b", "type": "line", "source": "omt", "source-layer": "roads"}, {"id": "w", "type": "fill", "source": "omt", "source-layer": "water"}]}"#
+            .write(to: style, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["--style", style.path, "--source", "omt=data/monaco.mbtiles", "--size", "64x64", "-o", dir.appendingPathComponent("m.png").path])
         #expect(r.status == 0)
-        let warnings = r.stderr.split(separator: "\n")
-        #expect(warnings.count == 1)
-        #expect(r.stderr.contains("mapsnap: warning: the view around 10,10 is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N)"), "\(r.stderr)")
-        #expect(CLIRunner.pngSize(out) != nil)
+        #expect(r.stderr == "mapsnap: warning: source 'omt': the data has no source-layer 'roads', so layers 'a', 'b' draw nothing (its layers: aerodrome_label, aeroway, boundary, building, housenumber, landcover, landuse, mountain_peak, park, place, poi, transportation, transportation_name, water, water_name, waterway)\n")
+    }
+
+    /// A view that shows none of the data is exit 1, one line naming the regions, and no file.
+    @Test(arguments: [
+        (["--center", "10,10"], "the view around 10,10 (lat,lon) is outside the data, which covers COV: the map would be background only"),
+        (["--center", "7.426,43.736"], "the view around 7.426,43.736 (lat,lon) is outside the data, which covers COV: the map would be background only; latitude and longitude look swapped: 43.736,7.426 lies in monaco"),
+        (["--bounds", "-74.1,40.6,-73.9,40.8"], "the view around 40.700075,-74 (lat,lon) is outside the data, which covers COV: the map would be background only"),
+    ])
+    func aViewOutsideTheDataIsAnError(_ arguments: [String], _ message: String) throws {
+        let dir = try CLIRunner.scratch()
+        let r = try CLIRunner.run(arguments + ["--size", "100x100", "-o", dir.appendingPathComponent("nowhere.png").path])
+        #expect(r.status == 1)
+        #expect(r.stderr == "mapsnap: error: " + message.replacingOccurrences(of: "COV", with: "andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N)") + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no output left behind")
     }
 
     /// `--help` and `-h` print help and exit 0 for every subcommand (a crash once: `batch --help`).

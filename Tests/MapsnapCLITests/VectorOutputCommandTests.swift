@@ -29,7 +29,7 @@ struct VectorOutputCommandTests {
         #expect(try CLIRunner.run(["-o", png.path]).status == 0)
         let r = try CLIRunner.run(["-o", pdf.path, "-v"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("text: system fonts"), "\(r.stderr)")
+        #expect(r.stderr.contains("text: Pango with system fonts"), "\(r.stderr)")
         #expect(try Data(contentsOf: pdf).prefix(5) == Data("%PDF-".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["map.pdf", "map.png"], "no temporary file left")
         guard let pdftoppm = Self.poppler("pdftoppm"), let pdftotext = Self.poppler("pdftotext") else { return }
@@ -61,7 +61,7 @@ struct VectorOutputCommandTests {
         let r = try CLIRunner.run(["--style", try GlyphEngineCommandTests.style(in: dir).path, "--glyphs", glyphs.path,
                                    "--center", "43.7360,7.4260", "--meters", "800", "-o", pdf.path, "-v"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("text: system fonts, not the glyph PBFs from"), "\(r.stderr)")
+        #expect(r.stderr.contains("text: Pango with system fonts, not the glyph PBFs from"), "\(r.stderr)")
         guard let pdftotext = Self.poppler("pdftotext") else { return }
         #expect(try Self.tool(pdftotext, ["-raw", pdf.path, "-"]).stdout.contains("Port Hercule"))
     }

@@ -75,7 +75,7 @@ import Testing
             bare.pitch = view.pitch
             bare.size = ImageSize(width: 480, height: 360)
             bare.decorations.attribution = false
-            bare.decorations.compass = .never
+            bare.decorations.compass = .off
             var full = bare
             full.overlays.markers = [Marker(coordinate: Self.markerAt, color: Color(r255: 230, g255: 20, b255: 20), title: "Here")]
             full.overlays.userLocation = UserLocation(coordinate: Self.userAt)

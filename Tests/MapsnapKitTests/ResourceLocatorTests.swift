@@ -3,7 +3,8 @@ import MapsnapKit
 import Testing
 
 /// Where mapsnap looks for its styles and data: beside the executable, in the checkout whose
-/// `.build` holds it, then `$MAPSNAP_HOME`; never a path compiled into the binary.
+/// `.build` holds it, then `$MAPSNAP_HOME`, and last the package MapsnapKit was compiled from
+/// (for programs that depend on it through SwiftPM).
 struct ResourceLocatorTests {
     struct Case: Sendable, CustomStringConvertible {
         let executable: String?
@@ -31,7 +32,20 @@ struct ResourceLocatorTests {
     @Test(arguments: cases)
     func candidatesInOrder(_ c: Case) {
         let env = c.home.map { ["MAPSNAP_HOME": $0] } ?? [:]
-        #expect(ResourceLocator.candidates(executable: c.executable.map { URL(fileURLWithPath: $0) }, environment: env) == c.expected)
+        #expect(ResourceLocator.candidates(executable: c.executable.map { URL(fileURLWithPath: $0) }, environment: env, packageSource: nil) == c.expected)
+        // The package this library was compiled from comes last, once.
+        let source = URL(fileURLWithPath: "/deps/mapsnap")
+        #expect(ResourceLocator.candidates(executable: c.executable.map { URL(fileURLWithPath: $0) }, environment: env, packageSource: source)
+                == c.expected + [Self.at("/deps/mapsnap", .packageSource)])
+    }
+
+    /// A program built against MapsnapKit as a dependency finds the package's files.
+    @Test func aDependentProgramFindsThePackage() {
+        #expect(ResourceLocator.packageSource?.appendingPathComponent("styles/light.json").path
+                == URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("styles/light.json").standardizedFileURL.path)
+        let elsewhere = URL(fileURLWithPath: "/srv/app/.build/debug/App")
+        #expect(ResourceLocator.locate(executable: elsewhere, environment: [:])?.origin == .packageSource)
     }
 
     @Test func theFirstFolderThatHoldsTheStylesWins() throws {
@@ -43,10 +57,10 @@ struct ResourceLocatorTests {
         }
         let exe = scratch.appendingPathComponent("bin/mapsnap")
         let env = ["MAPSNAP_HOME": scratch.appendingPathComponent("home").path]
-        #expect(ResourceLocator.locate(executable: exe, environment: env)?.origin == .installed)
+        #expect(ResourceLocator.locate(executable: exe, environment: env, packageSource: nil)?.origin == .installed)
         try FileManager.default.removeItem(at: installed)
-        #expect(ResourceLocator.locate(executable: exe, environment: env)?.origin == .environment)
-        #expect(ResourceLocator.locate(executable: exe, environment: [:]) == nil)
+        #expect(ResourceLocator.locate(executable: exe, environment: env, packageSource: nil)?.origin == .environment)
+        #expect(ResourceLocator.locate(executable: exe, environment: [:], packageSource: nil) == nil)
     }
 
     /// The test bundle runs from `.build/`: the checkout around it holds the styles.

@@ -111,14 +111,28 @@ struct SnapshotterTests {
         for x in 440..<540 { #expect(image.rgba(x: x, y: 300) == water, "pixel \(x),300") }
     }
 
-    @Test func viewOutsideTheDataWarnsOnceNamingTheRegions() throws {
+    /// A view that shows none of the data is an error naming the regions, not a blank map.
+    @Test func viewOutsideTheDataIsAnErrorNamingTheRegions() throws {
         let s = try Snapshotter(StyleSelection())
         var r = MapRequest()
         r.center = LatLon(0, 0)
         r.size = ImageSize(width: 64, height: 64)
-        let log = WarningLog()
-        _ = try s.snapshot(r, warnings: log)
-        #expect(log.messages == ["the view around 0,0 is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N); only the background is drawn"])
+        #expect { try s.snapshot(r) } throws: { error in
+            guard case SnapshotError.outsideData(let message) = error else { return false }
+            return message == "the view around 0,0 (lat,lon) is outside the data, which covers andorra (1.422104,42.43509,1.780386,42.65717), helsinki (24.935176,60.164155,24.953415,60.179113), monaco (7.349,43.71,7.491,43.77) (W,S,E,N): the map would be background only"
+        }
+        // Latitude and longitude swapped: said so.
+        r.center = LatLon(7.426, 43.736)
+        #expect { try s.snapshot(r) } throws: { error in
+            "\(error)".hasSuffix("; latitude and longitude look swapped: 43.736,7.426 lies in monaco")
+        }
+        // A style with no data (a background alone) draws anywhere, overlays and all.
+        let plain = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-plain-\(getpid()).json")
+        try ##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#eee"}}]}"##
+            .write(to: plain, atomically: true, encoding: .utf8)
+        r.center = LatLon(0, 0)
+        r.overlays.markers = [Marker(coordinate: LatLon(0, 0))]
+        #expect(try Snapshotter(StyleSelection(style: .file(plain.path))).snapshot(r).image.pixelWidth == 64)
     }
 
     @Test func remoteSpriteIsAClearError() {

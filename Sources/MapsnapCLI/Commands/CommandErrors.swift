@@ -13,6 +13,7 @@ public enum CommandErrors {
         case let e as SnapshotError:
             switch e {
             case .request(let r): console.error(command.usageError(r).description); return .badInput
+            case .outsideData(let m): console.error(m); return .failure
             case .render(let r): console.error(r.description); return .failure
             }
         case let e as PyramidError:

@@ -6,7 +6,11 @@ import MapsnapRender
 /// `mapsnap [snapshot] [options]`: one image (PNG, WebP or JPEG) or document (PDF, SVG) of one view.
 struct SnapshotInvocation: RequestContext, Verbosity {
     var request = MapRequest()
-    var output = "output/map.png"
+    /// `map.png` in the working folder: the command runs from anywhere.
+    var output = "map.png"
+    /// A caption band under the map, as a batch item's `title` and `caption` draw it.
+    var title: String?
+    var caption: String?
     var verbose = false
     var quiet = false
 }
@@ -21,10 +25,18 @@ enum SnapshotCommand {
             ViewOptions.group(), OverlayOptions.group(), DecorationOptions.group(), StyleAndDataOptions.group(),
             OptionGroup("Output", [
                 Option(["-o", "--output"], .required("FILE"),
-                       help: "file to write (default output/map.png): .png, .webp, .jpg, or .pdf, .svg (vector lines,\nfills and text; labels by system fonts); written atomically",
+                       help: "file to write (default map.png in the working folder): .png, .webp, .jpg, or .pdf, .svg\n(vector lines, fills and text; labels by system fonts); written atomically",
                        field: "output") { c, text in
                     try EncodingOptions.checkOutputName(text, option: "-o")
                     c.output = text
+                },
+                Option(["--title"], .required("TEXT"), help: "a title in a band under the map (as a batch item's title)", field: "title") { c, text in
+                    try MapRequest.checkText(text, FieldPath("title"))
+                    c.title = text
+                },
+                Option(["--caption"], .required("TEXT"), help: "a caption in the band under the map, below the title", field: "caption") { c, text in
+                    try MapRequest.checkText(text, FieldPath("caption"))
+                    c.caption = text
                 },
             ] + EncodingOptions.options(pngDefault: "fast", formatHelp: "png, webp, jpeg, pdf or svg (default: the output's extension)")),
             GeneralOptions.group(),
@@ -74,12 +86,16 @@ enum SnapshotCommand {
             try OutputPath.checkWritable(c.output)
             let snapshotter = try opened.get()
             snapshotter.concurrentLabels = true
-            if !c.quiet { for w in snapshotter.style.warnings { console.warning("--style: \(w)") } }
+            if !c.quiet {
+                for w in snapshotter.style.warnings { console.warning("--style: \(w)") }
+                snapshotter.dataWarnings.forEach(console.warning)
+            }
             let loaded = Date()
             let camera: Camera, data: Data, rendered: Date
             if let format = c.request.vectorFormat {
                 // Cairo writes a document as it draws it: its encoding is part of the render.
-                let document = try snapshotter.document(c.request, overlays: try overlays().overlays, format: format, warnings: warnings)
+                let document = try snapshotter.document(c.request, overlays: try overlays().overlays, format: format,
+                                                        caption: c.captionLines, warnings: warnings)
                 (camera, data, rendered) = (document.camera, document.data, Date())
             } else {
                 let snapshot: Snapshot
@@ -98,8 +114,9 @@ enum SnapshotCommand {
                     _ = try overlays()
                 }
                 rendered = Date()
+                let captioned = try snapshotter.captioned(snapshot, lines: c.captionLines)
                 // One image: a second core, when there is one, compresses half of it.
-                (camera, data) = (snapshot.camera, try snapshot.encoded(threads: ProcessInfo.processInfo.activeProcessorCount))
+                (camera, data) = (snapshot.camera, try captioned.encoded(threads: ProcessInfo.processInfo.activeProcessorCount))
             }
             let encoded = Date()
             Trace.mark("encoded")
@@ -119,6 +136,13 @@ enum SnapshotCommand {
         } catch {
             return CommandErrors.report(error, command: command, console)
         }
+    }
+}
+
+extension SnapshotInvocation {
+    /// The caption band's lines: the title, then the caption.
+    var captionLines: [CaptionBand.Line] {
+        (title.map { [CaptionBand.Line($0, .title)] } ?? []) + (caption.map { [CaptionBand.Line($0, .body)] } ?? [])
     }
 }
 

@@ -8,7 +8,10 @@ enum DecorationOptions {
                    help: "a scale bar, bottom-left", field: "scale-bar") { context, text in
                 try RequestField.named("scale-bar")!.apply(text, to: &context.request)
             },
-            .fieldSwitch("compass", ["--compass"], sets: "always", help: "a north arrow, top-right (shown anyway when --bearing is not 0)"),
+            Option(["--compass"], .optional("auto|on|off", choices: ["auto", "on", "off"], default: "on"),
+                   help: "the north arrow, top-right: auto (the default) shows it when the map is turned (--bearing not 0),\non (also a bare --compass) always, off never", field: "compass") { context, text in
+                try RequestField.named("compass")!.apply(text, to: &context.request)
+            },
             .field("poi", ["--poi"], help: "none hides the base map's points of interest (default show)"),
             .fieldSwitch("attribution", ["--no-attribution"], sets: "false", help: "do not draw the data credit (the data's licence asks for it)"),
             .fieldSwitch("collision-boxes", ["--collision-boxes"], sets: "show",

@@ -20,12 +20,7 @@ public final class BatchItemRenderer {
         let request = item.request
         let snapshotter = try snapshotters.snapshotter(for: request.style)
         let snapshot = try snapshotter.snapshot(request)
-        let lines = try captionLines(item, camera: snapshot.camera, address: address)
-        guard !lines.isEmpty else { return snapshot }
-        let image = try CaptionBand.captioned(snapshot.image, lines: lines, pixelRatio: request.pixelRatio,
-                                              dark: snapshotter.renderer.backgroundIsDark(atZoom: snapshot.camera.zoom),
-                                              text: snapshotter.renderer.text)
-        return Snapshot(image: image, camera: snapshot.camera, encoding: request.encoding)
+        return try snapshotter.captioned(snapshot, lines: try captionLines(item, camera: snapshot.camera, address: address))
     }
 
     /// Draws the item as the next page of `document`: its map, and its caption band under it,

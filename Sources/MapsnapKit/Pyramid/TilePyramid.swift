@@ -48,6 +48,9 @@ public final class TilePyramid {
         let start = Date()
         let main: Snapshotter
         do { main = try Snapshotter(options.style) } catch { throw .request(error) }
+        // What the style and data lack is said once, before any tile (the tiles would lack it silently).
+        for w in main.style.warnings { onWarning("--style: \(w)") }
+        main.dataWarnings.forEach(onWarning)
         let boxes = try areas(main)
         try checkSize(boxes)
         var wanted = TilePyramidPlan.wanted(boxes, zooms: options.zooms, metatileSize: options.metatileSize)

@@ -24,6 +24,21 @@ public enum FieldText {
         }
     }
 
+    /// A switch that may also be one of some words: `true`/`false` (as `bool` reads them, and JSON
+    /// booleans in manifests) stand for `on` and `off`; `aliases` are other names of the words.
+    static func switchWord(_ text: String, _ field: FieldPath, words: [String], on: String?, off: String?,
+                           aliases: [String: String] = [:]) throws(RequestError) -> String? {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if words.contains(word) { return word }
+        if let alias = aliases[word] { return alias }
+        switch word {
+        case "true", "yes", "1", "on": if let on { return on }
+        case "false", "no", "0", "off": return off
+        default: break
+        }
+        throw RequestError(field, "'\(text)' is not one of \((words + ["true", "false"]).joined(separator: ", "))")
+    }
+
     /// One of a fixed set of words.
     public static func choice<T: RawRepresentable & CaseIterable>(_ text: String, _ field: FieldPath) throws(RequestError) -> T
     where T.RawValue == String {

@@ -111,7 +111,7 @@ public struct Decorations: Sendable, Equatable {
     public enum CompassMode: String, Hashable, Sendable, CaseIterable {
         /// Only when the map is rotated.
         case auto
-        case always
-        case never
+        case on
+        case off
     }
 }

@@ -150,7 +150,7 @@ extension MapRequest {
     }
 
     /// A text drawn on the map (a title, a caption): at most `InputLimits.maxTextLength` characters.
-    static func checkText(_ text: String, _ field: FieldPath) throws(RequestError) {
+    public static func checkText(_ text: String, _ field: FieldPath) throws(RequestError) {
         let limit = InputLimits.maxTextLength
         // Counting only up to the limit: counting the Characters of a 50 MB text is itself slow.
         guard text.utf8.count > limit, text.prefix(limit + 1).count > limit else { return }

@@ -107,9 +107,8 @@ extension RequestField {
         field("sprite", "PATH") { r, t, _, c in r.style.sprite = c.resolve(t) },
         field("glyphs", "DIR") { r, t, _, c in r.style.glyphs = c.resolve(t) },
         field("text-engine", "auto|glyphs|pango") { r, t, f, _ throws(RequestError) in r.textEngine = try FieldText.choice(t, f) },
-        field("poi", "show|none") { r, t, f, _ throws(RequestError) in
-            guard t == "none" || t == "show" else { throw RequestError(f, "'\(t)' is not one of show, none") }
-            r.hidePointsOfInterest = t == "none"
+        field("poi", "show|none|true|false") { r, t, f, _ throws(RequestError) in
+            r.hidePointsOfInterest = try FieldText.switchWord(t, f, words: ["show", "none"], on: "show", off: "none") == "none"
         },
     ]
 
@@ -156,12 +155,19 @@ extension RequestField {
     ]
 
     static let decorations: [RequestField] = [
-        field("scale-bar", "metric|imperial") { r, t, f, _ throws(RequestError) in r.decorations.scaleBar = try FieldText.choice(t, f) },
-        field("compass", "auto|always|never") { r, t, f, _ throws(RequestError) in r.decorations.compass = try FieldText.choice(t, f) },
+        // Switches take true/false too (JSON booleans in manifests, 1/0 in query strings).
+        field("scale-bar", "metric|imperial|true|false") { r, t, f, _ throws(RequestError) in
+            r.decorations.scaleBar = try FieldText.switchWord(t, f, words: ["metric", "imperial"], on: "metric", off: nil)
+                .flatMap(ScaleBarUnits.init(rawValue:))
+        },
+        field("compass", "auto|on|off") { r, t, f, _ throws(RequestError) in
+            let word = try FieldText.switchWord(t, f, words: ["auto", "on", "off"], on: "on", off: "off",
+                                                aliases: ["always": "on", "never": "off"])
+            r.decorations.compass = word.flatMap(Decorations.CompassMode.init(rawValue:)) ?? .off
+        },
         field("attribution", "true|false") { r, t, f, _ throws(RequestError) in r.decorations.attribution = try FieldText.bool(t, f) },
-        field("collision-boxes", "show|none") { r, t, f, _ throws(RequestError) in
-            guard t == "show" || t == "none" else { throw RequestError(f, "'\(t)' is not one of show, none") }
-            r.decorations.collisionBoxes = t == "show"
+        field("collision-boxes", "show|none|true|false") { r, t, f, _ throws(RequestError) in
+            r.decorations.collisionBoxes = try FieldText.switchWord(t, f, words: ["show", "none"], on: "show", off: "none") == "show"
         },
     ]
 }

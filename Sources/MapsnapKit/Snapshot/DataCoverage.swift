@@ -27,6 +27,28 @@ public struct DataCoverage: Sendable, Equatable {
         regions.map { "\($0.name) (\(Self.text($0.bounds)))" }.joined(separator: ", ")
     }
 
+    /// Why `camera` shows no data, or nil when it shows some (or the data has no bounds): the
+    /// view and the regions the data covers, and, when `asked` (the requested center) with its
+    /// two numbers swapped lies in a region, that they look swapped.
+    func outsideMessage(for camera: Camera, asked: LatLon?) -> String? {
+        guard !touches(camera.visibleBounds) else { return nil }
+        var message = "the view around \(Self.text(camera.center)) (lat,lon) is outside the data, which covers \(summary) (W,S,E,N): "
+            + "the map would be background only"
+        if let asked, abs(asked.longitude) <= 90 {
+            let swapped = LatLon(asked.longitude, asked.latitude)
+            if let region = regions.first(where: { $0.bounds.contains(swapped) }) {
+                message += "; latitude and longitude look swapped: \(Self.text(swapped)) lies in \(region.name)"
+            }
+        }
+        return message
+    }
+
+    /// A point to six decimals (about 0.1 m), latitude first.
+    static func text(_ p: LatLon) -> String {
+        let six = { (v: Double) in MessageNumber.format((v * 1e6).rounded() / 1e6) }
+        return six(p.latitude) + "," + six(p.longitude)
+    }
+
     static func text(_ b: BoundingBox) -> String {
         [b.west, b.south, b.east, b.north].map(MessageNumber.format).joined(separator: ",")
     }

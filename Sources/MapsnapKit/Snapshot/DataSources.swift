@@ -17,6 +17,9 @@ struct DataSources {
     /// The sources' credits, each once, in source-name order.
     var credits: [String] = []
     var coverage = DataCoverage(regions: [])
+    /// Style layers that read a source-layer the data does not have, one message per missing
+    /// source-layer (see `missingSourceLayers`).
+    var warnings: [String] = []
 
     init(style: StyleDocument, selection: StyleSelection) throws(RequestError) {
         for name in selection.sources.keys.sorted() where style.sources[name] == nil {
@@ -50,6 +53,7 @@ struct DataSources {
                 }
                 let provider = ArchiveVectorSource(archives: archives)
                 vector[name] = provider
+                warnings += Self.missingSourceLayers(of: name, in: style, archives: archives)
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
                 for a in archives {
                     guard let b = a.metadata.bounds else {
@@ -76,6 +80,27 @@ struct DataSources {
             default:
                 continue
             }
+        }
+    }
+
+    /// A message for each source-layer that layers of `style` read from `source` and that none of
+    /// its archives lists in its metadata (`vector_layers`): such layers draw nothing, which a
+    /// style written for another schema would do in silence. Archives that list no layers are
+    /// not judged.
+    static func missingSourceLayers(of source: String, in style: StyleDocument, archives: [any TileArchive]) -> [String] {
+        let listed = archives.map(\.metadata.vectorLayerIDs)
+        guard !listed.isEmpty, listed.allSatisfy({ !$0.isEmpty }) else { return [] }
+        let present = Set(listed.joined())
+        var readers: [String: [String]] = [:]
+        for layer in style.layers where layer.source == source {
+            guard let sourceLayer = layer.sourceLayer, !present.contains(sourceLayer) else { continue }
+            readers[sourceLayer, default: []].append(layer.id)
+        }
+        return readers.keys.sorted().map { sourceLayer in
+            let ids = readers[sourceLayer]!
+            return "source '\(source)': the data has no source-layer '\(sourceLayer)', so \(ids.count == 1 ? "layer" : "layers") "
+                + "\(ids.map { "'\($0)'" }.joined(separator: ", ")) \(ids.count == 1 ? "draws" : "draw") nothing "
+                + "(its layers: \(present.sorted().joined(separator: ", ")))"
         }
     }
 

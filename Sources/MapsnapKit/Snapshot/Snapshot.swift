@@ -44,8 +44,10 @@ public struct Snapshot {
         try encoding.encode(image, halves: threads >= 2 ? .twoThreads : .oneThread)
     }
 
-    /// Writes the image atomically (temporary file + rename): never a half-written file.
+    /// Writes the image atomically (temporary file + rename): never a half-written file. Missing
+    /// folders on the way are created.
     public func write(to path: String) throws(RenderError) {
+        try AtomicFile.makeFolders(for: path)
         try AtomicFile.write(try encoded(), to: path)
     }
 }

@@ -9,16 +9,20 @@ extension Snapshotter {
         try document(plan(request, warnings: warnings), format: format, warnings: warnings)
     }
 
-    /// `document` for a request whose overlays are already resolved (the CLI reports on them first).
-    public func document(_ request: MapRequest, overlays: [Overlay], format: VectorFormat,
+    /// `document` for a request whose overlays are already resolved (the CLI reports on them
+    /// first), with `caption` in a band under the map (as a batch item's title and caption).
+    public func document(_ request: MapRequest, overlays: [Overlay], format: VectorFormat, caption: [CaptionBand.Line] = [],
                          warnings: WarningLog = WarningLog()) throws(SnapshotError) -> VectorSnapshot {
-        try document(plan(request, overlays: overlays, warnings: warnings), format: format, warnings: warnings)
+        try document(plan(request, overlays: overlays, warnings: warnings), format: format, caption: caption, warnings: warnings)
     }
 
-    private func document(_ plan: Plan, format: VectorFormat, warnings: WarningLog) throws(SnapshotError) -> VectorSnapshot {
+    private func document(_ plan: Plan, format: VectorFormat, caption: [CaptionBand.Line] = [],
+                          warnings: WarningLog) throws(SnapshotError) -> VectorSnapshot {
         let (document, bytes) = VectorDocument.inMemory(format)
+        let band = caption.isEmpty ? nil : CaptionBand.layout(caption, width: Double(plan.camera.size.width),
+                                                               pixelRatio: plan.camera.pixelRatio, text: renderer.text)
         do {
-            try drawPage(plan, on: document, warnings: warnings)
+            try drawPage(plan, on: document, band: band, warnings: warnings)
             try document.finish()
         } catch {
             throw .render(error)

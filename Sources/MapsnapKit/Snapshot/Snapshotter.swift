@@ -18,6 +18,9 @@ public final class Snapshotter {
     /// The data credit drawn by default: the sources' attribution, else OpenMapTiles and OSM for
     /// vector data without one; nil when the style draws no data at all (a background only).
     public let attribution: String?
+    /// What loading the data found that the user should hear of: style layers that read a
+    /// source-layer the data does not have. (The style's own warnings are `style.warnings`.)
+    public let dataWarnings: [String]
     let vectorSources: [String: ArchiveVectorSource]
     /// Place and draw labels on a second thread while the map under them is drawn
     /// (`MapRenderer.Options.LabelDrawing.layered`): for one image at a time on an otherwise
@@ -38,6 +41,7 @@ public final class Snapshotter {
         Trace.mark("data opened")
         vectorSources = data.vector
         coverage = data.coverage
+        dataWarnings = data.warnings
         let sprites = try SpriteLoader.load(override: selection.sprite, styleSprite: style.sprite,
                                             styleFolder: try selection.style.fileURL().deletingLastPathComponent())
         Trace.mark("sprites read")
@@ -53,16 +57,16 @@ public final class Snapshotter {
     /// Which engine draws the labels and why, for `-v`. A `document` (PDF, SVG) always draws
     /// them with system fonts: glyph PBFs are distance fields, drawn as pixels, not text.
     public func textEngineSummary(_ choice: TextEngineChoice, document: VectorFormat? = nil) -> String {
-        if choice == .pango { return "text: system fonts (--text-engine pango)" }
+        if choice == .pango { return "text: Pango with system fonts (--text-engine pango)" }
         if let document, let glyphs = renderer.glyphs {
-            return "text: system fonts, not the glyph PBFs from \(glyphs.template): \(document.rawValue) keeps labels as text, and glyph PBFs can only be drawn as pixels"
+            return "text: Pango with system fonts, not the glyph PBFs from \(glyphs.template): \(document.rawValue) keeps labels as text, and glyph PBFs can only be drawn as pixels"
         }
         guard let glyphs = renderer.glyphs else {
             let why = style.glyphs.flatMap { $0.isEmpty ? nil : "its glyphs \($0) cannot be read offline" } ?? "the style has no glyphs"
-            return "text: system fonts (\(why); give --glyphs DIR to draw from glyph PBFs)"
+            return "text: Pango with system fonts (\(why); give --glyphs DIR to draw from glyph PBFs)"
         }
         return "text: glyph PBFs from \(glyphs.template), as MapLibre shapes them"
-            + (choice == .glyphs ? "; characters they lack are left out" : "; a label with a character they lack: system fonts")
+            + (choice == .glyphs ? "; characters they lack are left out" : "; a label with a character they lack: Pango with system fonts")
     }
 
     /// The vector sources' archives, by source name (for the geocoder and pyramid planning).
@@ -122,6 +126,16 @@ public final class Snapshotter {
         try image(request, plan(request, warnings: warnings), warnings: warnings)
     }
 
+    /// `snapshot` with `lines` (a title, a caption, an address) in a band under the map, on the
+    /// map's background, as batch items and `mapsnap --title` draw them; the snapshot itself
+    /// when there are no lines.
+    public func captioned(_ snapshot: Snapshot, lines: [CaptionBand.Line]) throws(RenderError) -> Snapshot {
+        guard !lines.isEmpty else { return snapshot }
+        let image = try CaptionBand.captioned(snapshot.image, lines: lines, pixelRatio: snapshot.camera.pixelRatio,
+                                              dark: renderer.backgroundIsDark(atZoom: snapshot.camera.zoom), text: renderer.text)
+        return Snapshot(image: image, camera: snapshot.camera, encoding: snapshot.encoding)
+    }
+
     /// Renders a request whose overlays are already resolved (the CLI reports on them first).
     /// `lateOverlays`: more overlays still being read, asked for when the labels are about to be
     /// placed (the map under them is drawn meanwhile); not for a view fitted to its overlays,
@@ -171,9 +185,7 @@ public final class Snapshotter {
         } catch {
             throw .request(error)
         }
-        if !coverage.touches(camera.visibleBounds) {
-            warnings.warn("the view around \(camera.center) is outside the data, which covers \(coverage.summary) (W,S,E,N); only the background is drawn")
-        }
+        if let message = coverage.outsideMessage(for: camera, asked: request.center) { throw .outsideData(message) }
         if let below = request.overlaysBelowLayer, !style.layers.contains(where: { $0.id == below }) {
             throw .request(RequestError("before-layer", "the style has no layer '\(below)'"))
         }
@@ -181,7 +193,7 @@ public final class Snapshotter {
         let rotated = camera.bearing.truncatingRemainder(dividingBy: 360) != 0
         var options = MapRenderer.Options(
             attribution: d.attribution ? attribution : nil, overlays: overlays, scaleBar: d.scaleBar,
-            compass: d.compass == .always || (d.compass == .auto && rotated),
+            compass: d.compass == .on || (d.compass == .auto && rotated),
             hiddenLayers: request.hidePointsOfInterest ? poiLayerIDs : [], overlaysBelowLayer: request.overlaysBelowLayer)
         options.textEngine = request.textEngine
         options.collisionDebug = d.collisionBoxes

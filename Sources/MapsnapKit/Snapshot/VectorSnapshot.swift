@@ -9,6 +9,10 @@ public struct VectorSnapshot {
     public let format: VectorFormat
     public let camera: Camera
 
-    /// Writes the document atomically (temporary file + rename): never a half-written file.
-    public func write(to path: String) throws(RenderError) { try AtomicFile.write(data, to: path) }
+    /// Writes the document atomically (temporary file + rename): never a half-written file. Missing
+    /// folders on the way are created.
+    public func write(to path: String) throws(RenderError) {
+        try AtomicFile.makeFolders(for: path)
+        try AtomicFile.write(data, to: path)
+    }
 }

@@ -13,6 +13,15 @@ public enum AtomicFile {
     /// Whether a file name is one of these temporary files (left by a process killed mid-write).
     public static func isTemporary(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(temporaryMarker) }
 
+    /// Creates the folders `path` lies in that do not exist yet (the Swift API's `write(to:)`:
+    /// `output/map.png` from a fresh package). The command line refuses a missing folder instead.
+    public static func makeFolders(for path: String) throws(RenderError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .cannotWrite(path: path, reason: "cannot create folder \(folder.path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+        }
+    }
+
     public static func write(_ data: Data, to path: String, durable: Bool = false) throws(RenderError) {
         let writer = try Writer(path: path)
         var failure: RenderError?

@@ -45,6 +45,7 @@ final class StaticService: Sendable {
             } catch let e as SnapshotError {
                 switch e {
                 case .request(let error): response = HTTPError.badRequest(names.message(error)).response
+                case .outsideData(let message): response = HTTPError.notFound(message).response
                 case .render(let error): response = .text(500, "rendering failed: \(error)")
                 }
             } catch let e as RequestError {

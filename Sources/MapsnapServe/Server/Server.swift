@@ -77,7 +77,9 @@ public final class Server {
         for entry in config.styles {
             do {
                 let snapshotter = try Snapshotter(entry.selection)
-                if !quiet { for w in snapshotter.style.warnings { console.warning("style '\(entry.id)': \(w)") } }
+                if !quiet {
+                    for w in snapshotter.style.warnings.map(\.description) + snapshotter.dataWarnings { console.warning("style '\(entry.id)': \(w)") }
+                }
                 styles.append(ServedStyle(entry: entry, snapshotter: snapshotter))
             } catch {
                 console.error("style '\(entry.id)': \(word(error))")
