@@ -27,5 +27,6 @@ fontconfig
 fonts-noto-core
 fonts-dejavu-core
 fonts-wqy-zenhei
+fonts-noto-color-emoji
 libjs-leaflet
 PACKAGES

@@ -36,6 +36,9 @@ public enum InputLimits {
     public static let maxTextSize = 2048.0
     /// Custom marker images are drawn at this scale at most.
     public static let markerIconScale = 0.01...16.0
+    /// A sprite icon's `pixelRatio` (sprites are made at 1, 2 or 3; an icon's size in points is its
+    /// pixels over it, and a ratio near 0 or huge gives Cairo a matrix it cannot invert).
+    public static let spriteIconPixelRatio = 0.1...16.0
 
     // MARK: files
     /// Bytes of one input file read whole (a style, a track, GeoJSON, a manifest, a sprite index).

@@ -18,7 +18,7 @@ struct OverlayCommandTests {
         .init(arguments: ["--coords", "bd09"], message: "--coords: 'bd09' is not one of wgs84, gcj02"),
         .init(arguments: ["--padding", "-3"], message: "--padding: must be 0 to 4096 points, got -3"),
         .init(arguments: ["--poi", "some"], message: "--poi: 'some' is not one of show, none, true, false"),
-        .init(arguments: ["--scale-bar=furlongs"], message: "--scale-bar: 'furlongs' is not one of metric, imperial"),
+        .init(arguments: ["--scale-bar=furlongs"], message: "--scale-bar: 'furlongs' is not one of metric, imperial, true, false"),
         .init(arguments: ["--accuracy-limit", "0"], message: "--accuracy-limit: accuracy limit must be greater than 0 and at most 20,000 km, got 0 m"),
         .init(arguments: ["--fit", "--zoom", "15"], message: "--fit: give either --fit or --zoom, not both"),
     ]

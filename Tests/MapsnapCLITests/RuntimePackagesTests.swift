@@ -47,6 +47,15 @@ struct RuntimePackagesTests {
         #expect(!names.contains { $0.hasSuffix("-dev") }, "runtime packages only")
     }
 
+    /// Emoji and pictographs in titles and labels come from a colour emoji font the runtime list
+    /// installs (without one, Pango draws them as boxes): fontconfig finds a font for U+1F355.
+    @Test func theRuntimeFontsCoverEmoji() throws {
+        let names = try CLIRunner.run([], executable: CLIRunner.repositoryRoot.appendingPathComponent("scripts/runtime-packages.sh").path).stdout
+        #expect(names.split(separator: "\n").contains("fonts-noto-color-emoji"))
+        let r = try CLIRunner.run(["fc-list", ":charset=1f355", "family"], executable: "/usr/bin/env")
+        #expect(r.status == 0 && r.stdout.contains("Emoji"), "no font covers U+1F355: \(r.stdout)")
+    }
+
     /// Both stages run the repository's scripts (so the check above covers the image), the server
     /// is the default command, bound for a container, as a non-root user, with a health check.
     @Test func theContainerfileUsesTheSharedSteps() throws {

@@ -78,8 +78,9 @@ enum CLIValueCases {
         .init("center-lon-inf", Cmd.snap("--center", "0,inf"), .badInput(["--center", "180"])),
         .init("center-empty", Cmd.snap("--center", ""), .badInput(["--center", "LAT,LON"])),
         .init("center-three-numbers", Cmd.snap("--center", "43.7,7.4,9"), .badInput(["--center", "LAT,LON"])),
-        .init("center-south-pole", Cmd.snap("--center", "-90,180"), .mapOrBadInput(["--center"])),
-        .init("center-north-pole-zoom", Cmd.snap("--center", "90,0", "--zoom", "3"), .mapOrBadInput(["--center"])),
+        // Views that show none of the data are a failure naming the regions, never a blank map.
+        .init("center-south-pole", Cmd.snap("--center", "-90,180"), .either(.failure(["outside the data"]), .badInput(["--center"]))),
+        .init("center-north-pole-zoom", Cmd.snap("--center", "90,0", "--zoom", "3"), .either(.failure(["outside the data"]), .badInput(["--center"]))),
         .init("bounds-nan", Cmd.snap("--bounds", "nan,0,1,1"), .badInput(["--bounds", "nan"])),
         .init("bounds-lon-181", Cmd.snap("--bounds", "-181,0,0,1"), .badInput(["--bounds", "180"])),
         .init("bounds-lat-1e308", Cmd.snap("--bounds", "0,1e308,1,1"), .badInput(["--bounds", "90"])),
@@ -87,7 +88,7 @@ enum CLIValueCases {
         .init("bounds-zero-width", Cmd.snap("--bounds", "7,43,7,44"), .badInput(["--bounds", "west"])),
         .init("bounds-tiny", Cmd.snap("--bounds", "7.42,43.73,7.4200000000001,43.7300000000001"), .mapOrBadInput(["--bounds"])),
         .init("bounds-whole-world", Cmd.snap("--bounds", "-180,-90,180,90"), Cmd.map),
-        .init("bounds-across-antimeridian", Cmd.snap("--bounds", "179.9,-1,-179.9,1"), Cmd.map),
+        .init("bounds-across-antimeridian", Cmd.snap("--bounds", "179.9,-1,-179.9,1"), .failure(["outside the data", "monaco"])),
         // choices
         .init("png-unknown", Cmd.snap("--png", "ultra"), .badInput(["--png", "ultra"])),
         .init("poi-unknown", Cmd.snap("--poi", "maybe"), .badInput(["--poi", "maybe"])),
@@ -111,8 +112,9 @@ enum CLIValueCases {
         .init("circle-radius-zero", Cmd.snap("--circle", "43.73,7.42,0"), .badInput(["--circle", "0"])),
         .init("circle-radius-negative", Cmd.snap("--circle", "43.73,7.42,-5"), .badInput(["--circle", "-5"])),
         .init("circle-radius-1e-15", Cmd.snap("--circle", "43.73,7.42,1e-15"), .mapOrBadInput(["--circle"])),
-        .init("circle-radius-20000km", Cmd.snap("--circle", "43.73,7.42,20000000"), Cmd.map),
-        .init("circle-at-pole-fit", Cmd.snap("--circle", "90,0,1000", "--fit"), .mapOrBadInput(["--circle"])),
+        // A 20,000 km circle around Monaco is a small circle around its antipode, in the Pacific.
+        .init("circle-radius-20000km", Cmd.snap("--circle", "43.73,7.42,20000000"), .failure(["outside the data"])),
+        .init("circle-at-pole-fit", Cmd.snap("--circle", "90,0,1000", "--fit"), .either(.failure(["outside the data"]), .badInput(["--circle"]))),
         .init("user-accuracy-1e308", Cmd.snap("--user", "43.73,7.42,1e308"), .badInput(["--user", maxMeters])),
         .init("user-accuracy-zero", Cmd.snap("--user", "43.73,7.42,0"), .badInput(["--user", "accuracy"])),
         .init("user-heading-inf", Cmd.snap("--user", "43.73,7.42,10,inf"), .badInput(["--user", "heading"])),

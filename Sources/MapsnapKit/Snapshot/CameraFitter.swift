@@ -10,9 +10,12 @@ public enum CameraFitter {
     public static let maxZoom = 20.0
 
     /// nil when there is nothing to fit or everything is one point (the caller falls back to meters).
+    /// `longitudesAsGiven`: the coordinates' longitudes already say which copy of the world each
+    /// lies in (a box's east side may be past 180): they are not moved to keep them together.
     public static func fit(_ footprints: [OverlayFootprint], size: ImageSize, padding: Double,
-                           bearing: Double, pitch: Double = 0) -> (center: LatLon, zoom: Double)? {
-        guard let flat = fitFlat(footprints, size: size, padding: padding, bearing: bearing) else { return nil }
+                           bearing: Double, pitch: Double = 0, longitudesAsGiven: Bool = false) -> (center: LatLon, zoom: Double)? {
+        guard let flat = fitFlat(footprints, size: size, padding: padding, bearing: bearing,
+                                 longitudesAsGiven: longitudesAsGiven) else { return nil }
         guard pitch > 0 else { return flat }
         return fitPitched(footprints, size: size, padding: padding, bearing: bearing, pitch: pitch, from: flat)
     }
@@ -71,7 +74,7 @@ public enum CameraFitter {
     }
 
     static func fitFlat(_ footprints: [OverlayFootprint], size: ImageSize, padding: Double,
-                        bearing: Double) -> (center: LatLon, zoom: Double)? {
+                        bearing: Double, longitudesAsGiven: Bool = false) -> (center: LatLon, zoom: Double)? {
         var units: [(x: Double, y: Double, box: Rect)] = []
         for f in footprints {
             for c in f.coordinates { let u = WebMercator.projectUnit(c); units.append((u.x, u.y, f.box)) }
@@ -79,7 +82,7 @@ public enum CameraFitter {
         guard let first = units.first else { return nil }
         // Across the antimeridian, use the copy of the world that keeps the points together.
         let xs = units.map(\.x)
-        if xs.max()! - xs.min()! > 0.5 {
+        if !longitudesAsGiven && xs.max()! - xs.min()! > 0.5 {
             units = units.map { $0.x < 0.5 ? ($0.x + 1, $0.y, $0.box) : $0 }
         }
         if units.allSatisfy({ abs($0.x - first.x) < 1e-12 && abs($0.y - first.y) < 1e-12 }) { return nil }
@@ -124,6 +127,7 @@ public enum CameraFitter {
         let ux = best.0 * cosR + best.1 * sinR, uy = -best.0 * sinR + best.1 * cosR
         var center = WebMercator.unprojectUnit(Point(x: ux, y: uy))
         if center.longitude > 180 { center.longitude -= 360 }
+        if center.longitude < -180 { center.longitude += 360 }
         return (center, lo)
     }
 }

@@ -112,9 +112,12 @@ public final class Snapshotter {
             let lone = footprints.first?.coordinates.first
             return try metersCamera(request.center == nil ? (lone ?? center) : center, meters)
         case .bounds(let box, let padding):
-            let corners = [LatLon(box.north, box.west), LatLon(box.north, box.east), LatLon(box.south, box.east), LatLon(box.south, box.west)]
+            // The box's own extent, east of west (past 180 when it crosses the antimeridian), so
+            // that a box wider than half the world is not taken the short way round.
+            let east = box.east < box.west ? box.east + 360 : box.east
+            let corners = [LatLon(box.north, box.west), LatLon(box.north, east), LatLon(box.south, east), LatLon(box.south, box.west)]
             let fitted = CameraFitter.fit([OverlayFootprint(coordinates: corners)], size: size, padding: padding, bearing: bearing,
-                                          pitch: pitch)
+                                          pitch: pitch, longitudesAsGiven: true)
             return Camera(center: fitted?.center ?? box.center, zoom: fitted?.zoom ?? 0, size: size, pixelRatio: ratio,
                           degreesClockwiseFromNorth: bearing, pitch: pitch)
         }

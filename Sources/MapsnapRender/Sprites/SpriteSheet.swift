@@ -84,6 +84,11 @@ public final class SpriteSheet {
             || icon.x > image.pixelWidth - icon.width || icon.y > image.pixelHeight - icon.height {
             throw .invalid(path: jsonPath, reason: "icon '\(name)' lies outside the \(image.pixelWidth)x\(image.pixelHeight) image")
         }
+        for (name, icon) in icons where !InputLimits.spriteIconPixelRatio.contains(icon.pixelRatio) {
+            let range = InputLimits.spriteIconPixelRatio
+            throw .invalid(path: jsonPath, reason: "icon '\(name)': pixelRatio \(MessageNumber.format(icon.pixelRatio)) is outside "
+                           + "\(MessageNumber.format(range.lowerBound))...\(MessageNumber.format(range.upperBound))")
+        }
     }
 
     /// A repeating pattern of `icon` (`fill-pattern`, `background-pattern`); `WorldPattern` sets

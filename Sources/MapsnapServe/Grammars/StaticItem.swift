@@ -16,7 +16,8 @@ public enum StaticItem {
     public static let allowedFields: Set<String> = [
         "center", "lat", "lon", "meters", "zoom", "fit", "bounds", "padding", "bearing", "pitch",
         "size", "scale", "png", "format", "quality", "poi", "markers", "user", "reduced-accuracy", "circles", "geojson", "track-color", "track-endpoints",
-        "before-layer", "coords", "scale-bar", "compass", "attribution", "title", "caption", "address", "id", "style",
+        "before-layer", "coords", "scale-bar", "compass", "attribution", "collision-boxes", "text-engine",
+        "title", "caption", "address", "id", "style",
     ]
 
     /// Fields that name files: refused with what to send instead.
@@ -30,7 +31,7 @@ public enum StaticItem {
         "glyphs": "the glyphs are chosen by the style id",
     ]
 
-    /// What a static-image request asks for: the style id (nil: the first style) and the item.
+    /// What a static-image request asks for: the style id (nil: the default style) and the item.
     public struct Parsed: Sendable {
         public var styleID: String?
         public var item: BatchItem

@@ -87,8 +87,9 @@ public struct StyleDocument: Sendable {
         document.bearing = number("bearing")
         document.pitch = number("pitch")
         if let pitch = document.pitch, !(0...60).contains(pitch) {
-            // MapLibre clamps a style's pitch to the map's range, as this does.
-            log.warning("pitch", "\(MessageNumber.format(pitch)) is outside 0...60 degrees; clamped")
+            // MapLibre clamps a style's pitch to the map's range, as this does. No warning: a
+            // snapshot's camera never takes the style's pitch (only the conformance runner does,
+            // as MapLibre's initial camera), so a message about it would mislead.
             document.pitch = min(max(pitch, 0), 60)
         }
         switch object["center"] {
