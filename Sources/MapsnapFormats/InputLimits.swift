@@ -12,6 +12,12 @@ public enum InputLimits {
     /// Device pixels of one image (size × pixel ratio²): 16384 × 16384, 1 GiB of pixels.
     public static let maxImagePixels = 16384 * 16384
     public static let pixelRatio = 1.0...4.0
+    /// Device pixels a side of a WebP image: libwebp's own limit (`WEBP_MAX_DIMENSION`).
+    public static let maxWebPSide = 16383
+    /// Device pixels a side of a JPEG image: the encoder (`raster_encoder.c`) checks WebP's limit
+    /// for both formats; libjpeg itself would reach 65,500. Checked before anything is drawn, since
+    /// an image refused by its encoder has already cost its whole render (2 GiB at 16384 px).
+    public static let maxJPEGSide = 16383
 
     // MARK: camera
     /// MapLibre zoom (512-px world at zoom 0).

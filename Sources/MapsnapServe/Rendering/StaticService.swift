@@ -44,11 +44,11 @@ final class StaticService: Sendable {
                 response = HTTPError.badRequest(RenderError.jpegNeedsOpaqueImage.description).response
             } catch let e as SnapshotError {
                 switch e {
-                case .request(let error): response = HTTPError.badRequest(names.message(error)).response
+                case .request(let error): response = names.refusal(error).response
                 case .render(let error): response = .text(500, "rendering failed: \(error)")
                 }
             } catch let e as RequestError {
-                response = HTTPError.badRequest(names.message(e)).response
+                response = names.refusal(e).response
             } catch {
                 response = .text(500, "rendering failed: \(error)")
             }
