@@ -119,9 +119,9 @@ public final class Server {
             styles: styles, byID: Dictionary(uniqueKeysWithValues: styles.map { ($0.id, $0) }),
             tiles: TileService(memory: memory, disk: disk, render: render, metrics: metrics, metatileSize: config.metatileSize,
                                renderTimeout: config.renderTimeout, maxAge: config.maxAge,
-                               format: config.encoding.effectiveFormat),
+                               format: config.encoding.effectiveFormat, log: { console.error($0) }),
             statics: StaticService(render: render, metrics: metrics, renderTimeout: config.renderTimeout, maxAge: config.maxAge,
-                                   maxImageSide: config.maxImageSide),
+                                   maxImageSide: config.maxImageSide, log: { console.error($0) }),
             preview: Data(PreviewPage.html(styles, leaflet: leaflet.available, format: config.encoding.effectiveFormat).utf8), leaflet: leaflet))
         console.out("mapsnap serve: ready: http://\(listening)/ (styles: \(styles.map(\.id).joined(separator: ", ")); \(config.jobs) render workers)")
 
