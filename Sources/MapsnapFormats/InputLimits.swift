@@ -71,6 +71,12 @@ public enum InputLimits {
     /// Bytes of a request body (`POST /static`: one manifest item, inline GeoJSON included); more is 413.
     public static let defaultRequestBodyBytes = 8 << 20
     public static let requestBodyBytes = 1...(64 << 20)
+    /// Bytes of request bodies held at once across every connection (`--body-memory`, in MiB):
+    /// each body's length is reserved before it is read, and one that does not fit is answered
+    /// 503 with Retry-After. 64 MiB is eight bodies of the largest default size, small next to
+    /// the renders' own memory on a small machine; at least `--max-body`, so any allowed body fits.
+    public static let defaultRequestBodyMemoryBytes = 64 << 20
+    public static let requestBodyMemoryMiB = 1...(64 << 10)
     /// Bytes of a request target (path and query, before decoding); more is 414.
     public static let defaultRequestTargetBytes = 16 << 10
     public static let requestTargetBytes = 256...(64 << 10)

@@ -5,7 +5,8 @@
 
 #define MAPSNAP_MHD_FUNCTIONS(X) X(MHD_start_daemon) X(MHD_stop_daemon) X(MHD_quiesce_daemon) \
     X(MHD_queue_response) X(MHD_lookup_connection_value) X(MHD_create_response_from_buffer) \
-    X(MHD_add_response_header) X(MHD_destroy_response) X(MHD_suspend_connection) X(MHD_resume_connection)
+    X(MHD_add_response_header) X(MHD_destroy_response) X(MHD_suspend_connection) X(MHD_resume_connection) \
+    X(MHD_get_connection_values)
 
 struct mapsnap_mhd_table {
 #define MAPSNAP_MHD_FIELD(name) __typeof__(&name) name;
@@ -58,6 +59,9 @@ enum MHD_Result mapsnap_MHD_add_response_header(struct MHD_Response *r, const ch
 void mapsnap_MHD_destroy_response(struct MHD_Response *r) { table()->MHD_destroy_response(r); }
 void mapsnap_MHD_suspend_connection(struct MHD_Connection *c) { table()->MHD_suspend_connection(c); }
 void mapsnap_MHD_resume_connection(struct MHD_Connection *c) { table()->MHD_resume_connection(c); }
+int mapsnap_MHD_get_connection_values(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls) {
+    return table()->MHD_get_connection_values(c, kind, iterator, iterator_cls);
+}
 MHD_socket mapsnap_MHD_quiesce_daemon(struct MHD_Daemon *d) { return table()->MHD_quiesce_daemon(d); }
 void mapsnap_MHD_stop_daemon(struct MHD_Daemon *d) { table()->MHD_stop_daemon(d); }
 

@@ -1,4 +1,5 @@
 import MapsnapCLI
+import MapsnapFormats
 import MapsnapKit
 @testable import MapsnapServe
 import Testing
@@ -33,6 +34,15 @@ struct ServeCommandTests {
         #expect(none.config.styles.map(\.id) == ResourceLocator.builtInStyles)
     }
 
+    /// The body budget's default holds eight bodies of the largest default size.
+    @Test func theBodyBudgetDefaultsSafely() throws {
+        var c = ServeCommand.command.initial
+        try ServeCommand.finish(&c)
+        #expect(c.config.http.bodyMemoryBytes == 64 << 20 && c.config.http.maxBodyBytes == 8 << 20)
+        try ServeCommand.command.groups.flatMap(\.options).first { $0.longName == "--body-memory" }!.apply(&c, "16")
+        #expect(c.config.http.bodyMemoryBytes == 16 << 20)
+    }
+
     @Test(arguments: [
         (["--port", "99999"], "--port: must be a whole number from 0 to 65535, got 99999"),
         (["--style", "nope"], "--style: 'nope' is not a built-in style (bright, dark, light); give NAME=PATH.json for a file"),
@@ -44,6 +54,8 @@ struct ServeCommandTests {
         (["--cors", "a b"], "--cors: 'a b' is not *, none or an origin such as https://example.org"),
         (["--config", "/nonexistent/serve.json"], "--config: /nonexistent/serve.json: no such file"),
         (["--png", "tiny"], "--png: 'tiny' is not one of fast, balanced, small, palette"),
+        (["--body-memory", "0"], "--body-memory: must be a whole number from 1 to 65536, got 0"),
+        (["--max-body", "67108864", "--body-memory", "63"], "--body-memory: 63 MB is less than --max-body 67108864 bytes: give at least 64"),
     ])
     func badOptionsAreNamed(arguments: [String], message: String) {
         guard case .usageError(let e) = MapsnapCLI.parse(["serve"] + arguments, commands: commands) else { Issue.record("accepted \(arguments)"); return }

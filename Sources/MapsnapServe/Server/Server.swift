@@ -59,7 +59,8 @@ public final class Server {
         let router = Router(metrics: metrics, config: config, listening: listening, gauges: { live.read() })
         var settings = config.http
         settings.threads = max(1, settings.threads)
-        let http = MicroHTTPServer(settings: settings, handler: { router.handle($0) })
+        let http = MicroHTTPServer(settings: settings, handler: { router.handle($0) },
+                                   refused: { _, target, status in metrics.request(route: Route.label(forTarget: target), status: status) })
         guard http.start(socket) else {
             close(socket.fd)
             if let reason = MicroHTTPServer.loadError {
@@ -165,6 +166,7 @@ final class LiveGauges: @unchecked Sendable {
             ("mapsnap_render_queue_limit", "Renders admitted at most (running or waiting); more are answered 503.", Double(r?.queueLimit ?? 0)),
             ("mapsnap_render_workers", "Render worker threads.", Double(r?.workerCount ?? 0)),
             ("mapsnap_http_requests_in_flight", "HTTP requests received and not yet answered completely (this one included).", Double(h?.requestsInFlight ?? 0)),
+            ("mapsnap_http_body_bytes", "Bytes of request bodies reserved by the requests being read (at most --body-memory).", Double(h?.bodies.bytes ?? 0)),
             ("mapsnap_tile_cache_bytes", "Bytes of encoded tiles in the memory cache.", Double(m?.bytes ?? 0)),
             ("mapsnap_tile_cache_entries", "Tiles in the memory cache.", Double(m?.count ?? 0)),
             ("mapsnap_tile_cache_capacity_bytes", "The memory cache's size limit.", Double(m?.capacity ?? 0)),

@@ -51,6 +51,8 @@ enum MHD_Result mapsnap_MHD_add_response_header(struct MHD_Response *r, const ch
 void mapsnap_MHD_destroy_response(struct MHD_Response *r);
 void mapsnap_MHD_suspend_connection(struct MHD_Connection *c);
 void mapsnap_MHD_resume_connection(struct MHD_Connection *c);
+int mapsnap_MHD_get_connection_values(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls);
+
 MHD_socket mapsnap_MHD_quiesce_daemon(struct MHD_Daemon *d);
 void mapsnap_MHD_stop_daemon(struct MHD_Daemon *d);
 
