@@ -96,6 +96,21 @@ public enum InputLimits {
     /// HTTP connections open at once (more wait in the kernel's backlog).
     public static let defaultHTTPConnections = 1024
     public static let httpConnections = 1...100_000
+    /// Connections one client (IP address) may hold at once (`--connections-per-client`); more are
+    /// closed as they are accepted. By default a quarter of `--connections`, so that one client
+    /// cannot hold every slot; behind a proxy every client is the proxy: raise it to `--connections`.
+    public static let connectionsPerClient = 1...100_000
+    public static let defaultConnectionsPerClientDivisor = 4
+    public static func defaultConnectionsPerClient(connections: Int) -> Int { max(1, connections / defaultConnectionsPerClientDivisor) }
+    /// Slots kept for clients that hold no connection yet: a sixteenth of `--connections`, at
+    /// least one. When only these are left, a client that holds a connection is refused another.
+    public static let connectionReserveDivisor = 16
+    public static func connectionReserve(connections: Int) -> Int { max(1, connections / connectionReserveDivisor) }
+    /// Seconds within which a request head must be complete (`--header-timeout`), from the
+    /// connection's start or from the end of the previous answer plus the idle time on a
+    /// kept-alive connection: a client sending a head a byte at a time holds a slot no longer.
+    public static let defaultHeaderTimeoutSeconds = 10
+    public static let headerTimeoutSeconds = 1...3600
     /// Seconds an idle (keep-alive) connection stays open.
     public static let defaultConnectionIdleSeconds = 30
     public static let connectionIdleSeconds = 1...3600

@@ -138,8 +138,14 @@ public enum ServeCommand {
             }
             c.config.http.model = m
         },
-        Option(["--connections"], .required("N"), help: "connections open at once (default \(InputLimits.defaultHTTPConnections))", field: "connections") { c, t in
+        Option(["--connections"], .required("N"), help: "connections open at once (default \(InputLimits.defaultHTTPConnections)); a sixteenth of them is kept for\nclients that hold none yet", field: "connections") { c, t in
             c.config.http.connectionLimit = try integer(t, "--connections", InputLimits.httpConnections)
+        },
+        Option(["--connections-per-client"], .required("N"), help: "connections one client (IP address) may hold (default: a quarter of --connections;\nbehind a proxy, --connections)", field: "connections-per-client") { c, t in
+            c.config.http.connectionsPerClient = try integer(t, "--connections-per-client", InputLimits.connectionsPerClient)
+        },
+        Option(["--header-timeout"], .required("S"), help: "seconds a request head may take to arrive (default \(InputLimits.defaultHeaderTimeoutSeconds)); slower connections are closed", field: "header-timeout") { c, t in
+            c.config.http.headerSeconds = try integer(t, "--header-timeout", InputLimits.headerTimeoutSeconds)
         },
         Option(["--idle-timeout"], .required("S"), help: "seconds an idle keep-alive connection stays open (default \(InputLimits.defaultConnectionIdleSeconds))", field: "idle-timeout") { c, t in
             c.config.http.idleSeconds = try integer(t, "--idle-timeout", InputLimits.connectionIdleSeconds)

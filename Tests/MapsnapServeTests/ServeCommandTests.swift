@@ -34,13 +34,17 @@ struct ServeCommandTests {
         #expect(none.config.styles.map(\.id) == ResourceLocator.builtInStyles)
     }
 
-    /// The body budget's default holds eight bodies of the largest default size.
-    @Test func theBodyBudgetDefaultsSafely() throws {
+    /// The connection and body limits have safe defaults: a quarter of the connections per
+    /// client, a sixteenth kept in reserve, a 10 s header timeout, 64 MiB of bodies.
+    @Test func connectionAndBodyLimitsDefaultSafely() throws {
         var c = ServeCommand.command.initial
         try ServeCommand.finish(&c)
-        #expect(c.config.http.bodyMemoryBytes == 64 << 20 && c.config.http.maxBodyBytes == 8 << 20)
-        try ServeCommand.command.groups.flatMap(\.options).first { $0.longName == "--body-memory" }!.apply(&c, "16")
-        #expect(c.config.http.bodyMemoryBytes == 16 << 20)
+        #expect(c.config.http.perClientLimit == 256 && c.config.http.headerSeconds == 10 && c.config.http.bodyMemoryBytes == 64 << 20)
+        #expect(InputLimits.connectionReserve(connections: 1024) == 64 && InputLimits.connectionReserve(connections: 3) == 1)
+        for (option, value) in [("--connections", "40"), ("--body-memory", "16"), ("--header-timeout", "3")] {
+            try ServeCommand.command.groups.flatMap(\.options).first { $0.longName == option }!.apply(&c, value)
+        }
+        #expect(c.config.http.perClientLimit == 10 && c.config.http.bodyMemoryBytes == 16 << 20 && c.config.http.headerSeconds == 3)
     }
 
     @Test(arguments: [
@@ -55,6 +59,8 @@ struct ServeCommandTests {
         (["--config", "/nonexistent/serve.json"], "--config: /nonexistent/serve.json: no such file"),
         (["--png", "tiny"], "--png: 'tiny' is not one of fast, balanced, small, palette"),
         (["--body-memory", "0"], "--body-memory: must be a whole number from 1 to 65536, got 0"),
+        (["--header-timeout", "0"], "--header-timeout: must be a whole number from 1 to 3600, got 0"),
+        (["--connections-per-client", "-1"], "--connections-per-client: must be a whole number from 1 to 100000, got -1"),
         (["--max-body", "67108864", "--body-memory", "63"], "--body-memory: 63 MB is less than --max-body 67108864 bytes: give at least 64"),
     ])
     func badOptionsAreNamed(arguments: [String], message: String) {

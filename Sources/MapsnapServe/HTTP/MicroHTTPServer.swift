@@ -23,11 +23,17 @@ final class MicroHTTPServer: @unchecked Sendable {
         var model: Model = .suspend
         var threads = 2
         var connectionLimit = InputLimits.defaultHTTPConnections
+        /// Connections one client (IP address) may hold; nil: `InputLimits.defaultConnectionsPerClient`.
+        var connectionsPerClient: Int?
         var idleSeconds = InputLimits.defaultConnectionIdleSeconds
+        var headerSeconds = InputLimits.defaultHeaderTimeoutSeconds
         var maxBodyBytes = InputLimits.defaultRequestBodyBytes
         /// Bytes of request bodies held at once, across connections.
         var bodyMemoryBytes = InputLimits.defaultRequestBodyMemoryBytes
         var maxTargetBytes = InputLimits.defaultRequestTargetBytes
+
+        /// The per-client cap in force.
+        var perClientLimit: Int { connectionsPerClient ?? InputLimits.defaultConnectionsPerClient(connections: connectionLimit) }
     }
 
     typealias Handler = @Sendable (HTTPRequest) -> Reply
@@ -45,12 +51,17 @@ final class MicroHTTPServer: @unchecked Sendable {
     private let inFlight = Atomic<Int>(0)
     /// The request bodies held now (`--body-memory`).
     let bodies: BodyBudget
+    /// Header deadlines, the reserve of slots, the open connections.
+    let connections: ConnectionGuard
 
     init(settings: Settings, handler: @escaping Handler, refused: @escaping RefusalLog = { _, _, _ in }) {
         self.settings = settings
         self.handler = handler
         self.refused = refused
         bodies = BodyBudget(capacity: settings.bodyMemoryBytes)
+        connections = ConnectionGuard(.init(limit: settings.connectionLimit,
+                                            reserve: InputLimits.connectionReserve(connections: settings.connectionLimit),
+                                            headerSeconds: settings.headerSeconds, idleSeconds: settings.idleSeconds))
     }
 
     var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
@@ -74,11 +85,13 @@ final class MicroHTTPServer: @unchecked Sendable {
         var s = mapsnap_mhd_settings(
             flags: flags, listen_fd: socket.fd,
             thread_pool_size: settings.model == .suspend ? UInt32(settings.threads) : 0,
-            connection_limit: UInt32(settings.connectionLimit),
+            // Room for every connection on each thread: `ConnectionGuard` keeps the limit over all.
+            connection_limit: UInt32(min(settings.connectionLimit * max(1, settings.threads), Int(UInt32.max))),
+            per_ip_connection_limit: UInt32(settings.perClientLimit),
             connection_timeout_seconds: UInt32(settings.idleSeconds),
             connection_memory_limit: settings.maxTargetBytes + (32 << 10),
             handler: accessHandler, handler_cls: me, completed: completedHandler, completed_cls: me,
-            uri: uriHandler, uri_cls: me)
+            uri: uriHandler, uri_cls: me, accept: acceptHandler, accept_cls: me, connection: connectionHandler, connection_cls: me)
         daemon = mapsnap_mhd_start(&s)
         return daemon != nil
     }
@@ -96,6 +109,7 @@ final class MicroHTTPServer: @unchecked Sendable {
         guard let d = daemon else { return }
         daemon = nil
         mapsnap_MHD_stop_daemon(d)
+        connections.stop()
     }
 
     // MARK: the request's life
@@ -118,7 +132,8 @@ final class MicroHTTPServer: @unchecked Sendable {
         return Unmanaged.passRetained(Exchange(target: uri.map { String(cString: $0) } ?? "/")).toOpaque()
     }
 
-    fileprivate func end(_ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+    fileprivate func end(_ connection: OpaquePointer?, _ context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) {
+        if let connection, let record = Self.record(of: connection) { connections.requestEnded(record) }
         guard let context, let raw = context.pointee else { return }
         let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
         context.pointee = nil
@@ -136,6 +151,7 @@ final class MicroHTTPServer: @unchecked Sendable {
         if let answer = exchange.answer.withLock({ $0.take() }) { return Self.queue(answer, on: connection) }
         if !exchange.started {
             exchange.started = true
+            if let record = Self.record(of: connection) { connections.headArrived(record) }
             exchange.method = method.map { String(cString: $0) } ?? "GET"
             for name in HTTPRequest.readHeaders {
                 if let v = mapsnap_MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { exchange.headers[name.lowercased()] = String(cString: v) }
@@ -208,6 +224,11 @@ final class MicroHTTPServer: @unchecked Sendable {
         return lines
     }
 
+    /// The connection's record, which `connectionHandler` keeps in its socket context.
+    fileprivate static func record(of connection: OpaquePointer) -> ConnectionGuard.Record? {
+        mapsnap_MHD_connection_context(connection).map { Unmanaged<ConnectionGuard.Record>.fromOpaque($0).takeUnretainedValue() }
+    }
+
     private func dispatch(_ exchange: Exchange, _ connection: OpaquePointer) -> MHD_Result {
         let request = HTTPRequest(method: exchange.method, target: exchange.target, headers: exchange.headers, body: exchange.body)
         exchange.body = Data()
@@ -261,14 +282,32 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, met
         .access(connection, method: method, version: version, upload: upload, uploadSize: uploadSize, context: context)
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { cls, _, context, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, context, _ in
     guard let cls else { return }
-    Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().end(context)
+    Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().end(connection, context)
 }
 
 private let uriHandler: mapsnap_mhd_uri_callback = { cls, uri, _ in
     guard let cls else { return nil }
     return Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().begin(uri)
+}
+
+private let acceptHandler: MHD_AcceptPolicyCallback = { cls, address, _ in
+    guard let cls else { return MHD_Result.YES }
+    return Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().connections.admits(address) ? MHD_Result.YES : MHD_Result.NO
+}
+
+/// A connection's `ConnectionGuard.Record` lives in its socket context, retained from start to close.
+private let connectionHandler: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
+    let connections = Unmanaged<MicroHTTPServer>.fromOpaque(cls).takeUnretainedValue().connections
+    if code == .CONNECTION_NOTIFY_STARTED {
+        let record = connections.opened(fd: mapsnap_MHD_connection_fd(connection), address: mapsnap_MHD_connection_address(connection))
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+    } else if let raw = socketContext.pointee {
+        socketContext.pointee = nil
+        connections.closed(Unmanaged<ConnectionGuard.Record>.fromOpaque(raw).takeRetainedValue())
+    }
 }
 
 private let headerLineCollector: MHD_KeyValueIterator = { cls, _, key, value in
