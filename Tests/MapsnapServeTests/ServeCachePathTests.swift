@@ -53,6 +53,17 @@ struct ServeCachePathTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["notes.txt", "pipe.mbtiles"])
     }
 
+    /// A file named .mbtiles that is not one is left as it is.
+    @Test func aFileThatIsNoArchiveIsRefused() throws {
+        let dir = try ServerProcess.scratch()
+        let cache = dir.appendingPathComponent("light.mbtiles").path
+        try Data("not sqlite\n".utf8).write(to: URL(fileURLWithPath: cache))
+        let r = try ServerProcess.run(["serve", "--port", "0", "--style", "light", "--jobs", "1", "--cache", cache])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("mapsnap: error: --cache: ") && r.stderr.contains(cache) && r.stderr.contains("not a database"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: cache, encoding: .utf8) == "not sqlite\n")
+    }
+
     /// A FIFO where the @2x file would go is refused too (SQLite would block opening it).
     @Test func aFIFOBesideTheFileIsRefused() throws {
         let dir = try ServerProcess.scratch()
