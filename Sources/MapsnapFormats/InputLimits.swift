@@ -12,6 +12,12 @@ public enum InputLimits {
     /// Device pixels of one image (size × pixel ratio²): 16384 × 16384, 1 GiB of pixels.
     public static let maxImagePixels = 16384 * 16384
     public static let pixelRatio = 1.0...4.0
+    /// Device pixels a side of a WebP image: libwebp's own limit (`WEBP_MAX_DIMENSION`).
+    public static let maxWebPSide = 16383
+    /// Device pixels a side of a JPEG image: the encoder (`raster_encoder.c`) checks WebP's limit
+    /// for both formats; libjpeg itself would reach 65,500. Checked before anything is drawn, since
+    /// an image refused by its encoder has already cost its whole render (2 GiB at 16384 px).
+    public static let maxJPEGSide = 16383
 
     // MARK: camera
     /// MapLibre zoom (512-px world at zoom 0).
@@ -68,6 +74,12 @@ public enum InputLimits {
     /// Bytes of a request body (`POST /static`: one manifest item, inline GeoJSON included); more is 413.
     public static let defaultRequestBodyBytes = 8 << 20
     public static let requestBodyBytes = 1...(64 << 20)
+    /// Bytes of request bodies held at once across every connection (`--body-memory`, in MiB):
+    /// each body's length is reserved before it is read, and one that does not fit is answered
+    /// 503 with Retry-After. 64 MiB is eight bodies of the largest default size, small next to
+    /// the renders' own memory on a small machine; at least `--max-body`, so any allowed body fits.
+    public static let defaultRequestBodyMemoryBytes = 64 << 20
+    public static let requestBodyMemoryMiB = 1...(64 << 10)
     /// Bytes of a request target (path and query, before decoding); more is 414.
     public static let defaultRequestTargetBytes = 16 << 10
     public static let requestTargetBytes = 256...(64 << 10)
@@ -87,6 +99,21 @@ public enum InputLimits {
     /// HTTP connections open at once (more wait in the kernel's backlog).
     public static let defaultHTTPConnections = 1024
     public static let httpConnections = 1...100_000
+    /// Connections one client (IP address) may hold at once (`--connections-per-client`); more are
+    /// closed as they are accepted. By default a quarter of `--connections`, so that one client
+    /// cannot hold every slot; behind a proxy every client is the proxy: raise it to `--connections`.
+    public static let connectionsPerClient = 1...100_000
+    public static let defaultConnectionsPerClientDivisor = 4
+    public static func defaultConnectionsPerClient(connections: Int) -> Int { max(1, connections / defaultConnectionsPerClientDivisor) }
+    /// Slots kept for clients that hold no connection yet: a sixteenth of `--connections`, at
+    /// least one. When only these are left, a client that holds a connection is refused another.
+    public static let connectionReserveDivisor = 16
+    public static func connectionReserve(connections: Int) -> Int { max(1, connections / connectionReserveDivisor) }
+    /// Seconds within which a request head must be complete (`--header-timeout`), from the
+    /// connection's start or from the end of the previous answer plus the idle time on a
+    /// kept-alive connection: a client sending a head a byte at a time holds a slot no longer.
+    public static let defaultHeaderTimeoutSeconds = 10
+    public static let headerTimeoutSeconds = 1...3600
     /// Seconds an idle (keep-alive) connection stays open.
     public static let defaultConnectionIdleSeconds = 30
     public static let connectionIdleSeconds = 1...3600

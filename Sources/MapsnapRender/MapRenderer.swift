@@ -88,7 +88,8 @@ public final class MapRenderer {
         }
     }
 
-    /// Renders `camera`'s view. Data problems (a corrupt tile) are reported to `warnings` and skipped.
+    /// Renders `camera`'s view. Data problems (a corrupt tile) are reported to `warnings` and
+    /// skipped; a tile the archive cannot read fails it (`RenderError.tileReadFailed`).
     public func render(_ camera: Camera, options: Options = Options(), warnings: WarningLog = WarningLog()) throws(RenderError) -> RasterImage {
         let pixelWidth = Int(saturating: (Double(camera.size.width) * camera.pixelRatio).rounded())
         let pixelHeight = Int(saturating: (Double(camera.size.height) * camera.pixelRatio).rounded())
@@ -105,7 +106,7 @@ public final class MapRenderer {
     public func draw(_ camera: Camera, options: Options = Options(), on canvas: Canvas,
                      warnings: WarningLog = WarningLog()) throws(RenderError) {
         let useGlyphs = options.textEngine != .pango && !canvas.isVector
-        let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: loadTiles(for: camera, warnings: warnings),
+        let frame = RenderFrame(camera: camera, canvas: canvas, tilesBySource: try loadTiles(for: camera, warnings: warnings),
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
                                 labelsMayCrossEdges: !options.wholeLabelsOnly,
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio),
@@ -121,6 +122,10 @@ public final class MapRenderer {
         } else {
             draw(frame, options: options)
         }
+        // Raster tiles are read as they are drawn; each source's failure is taken (so none is left
+        // for the next render), the first source's thrown.
+        let readFailures = rasterTiles.keys.sorted().compactMap { rasterTiles[$0]!.takeReadFailure() }
+        if let failure = readFailures.first { throw .tileReadFailed(failure) }
         if let failure = frame.drawingFailures.failure { throw .drawingFailed(what: failure.what, reason: failure.reason) }
     }
 
@@ -238,8 +243,9 @@ public final class MapRenderer {
     }
 
     /// The tiles of every source the style's visible layers use, for the view plus a margin
-    /// (labels and wide strokes just outside the frame).
-    func loadTiles(for camera: Camera, warnings: WarningLog) -> [String: [LoadedTile]] {
+    /// (labels and wide strokes just outside the frame). A tile that does not decode is skipped
+    /// with a warning; one the archive cannot read fails the render (`RenderError.tileReadFailed`).
+    func loadTiles(for camera: Camera, warnings: WarningLog) throws(RenderError) -> [String: [LoadedTile]] {
         var out: [String: [LoadedTile]] = [:]
         let used = Set(style.layers.filter { $0.isVisible(atZoom: camera.zoom) }.compactMap(\.source))
         for name in used.sorted() {
@@ -248,6 +254,8 @@ public final class MapRenderer {
             for covered in TileCover.tiles(for: camera, minZoom: provider.minZoom, maxZoom: provider.maxZoom, margin: 32) {
                 do {
                     loaded += try provider.vectorTiles(covered.id).map { LoadedTile(covered: covered, tile: $0, sourceMaxZoom: provider.maxZoom) }
+                } catch let error as TileArchiveError where error.isReadFailure {
+                    throw .tileReadFailed(error)
                 } catch {
                     warnings.warn("\(error); the tile is skipped")
                 }

@@ -1,3 +1,5 @@
+import MapsnapTiles
+
 /// Rendering and output failures. Messages name the file or the size at fault.
 public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     case cannotAllocate(width: Int, height: Int)
@@ -14,6 +16,11 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The drawing context failed while `what` was drawn (`layer 'water'`, `overlay markers`);
     /// `reason` is Cairo's status text. Nothing drawn after it would have reached the image.
     case drawingFailed(what: String, reason: String)
+    /// A tile archive could not give a tile's bytes (an I/O or SQLite error, a read cut short, a
+    /// corrupt archive: `TileArchiveError.isReadFailure`). Unlike a tile that does not decode,
+    /// which is skipped with a warning, this fails the render: the image would lack data that
+    /// exists, and look right.
+    case tileReadFailed(TileArchiveError)
 
     public var description: String {
         switch self {
@@ -26,6 +33,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
             return "JPEG cannot hold transparency and this map has transparent pixels (the style's background is not opaque); write png or webp instead"
         case .vectorOutputFailed(let format, let reason): return "\(format.uppercased()) output failed: \(reason)"
         case .drawingFailed(let what, let reason): return "drawing failed at \(what): \(reason) (Cairo); the image is not written"
+        case .tileReadFailed(let error): return "\(error); the image is not drawn without that tile's data"
         }
     }
 }

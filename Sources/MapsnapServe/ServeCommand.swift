@@ -72,8 +72,9 @@ public enum ServeCommand {
       GET /metrics                              Prometheus text: requests, render times, cache hits, queue, renders in flight
     Answers carry Content-Length, a strong ETag (If-None-Match gives 304), Cache-Control: public, max-age=--max-age,
     and Access-Control-Allow-Origin (--cors) on map resources. Errors are one text/plain line naming the parameter:
-    400 bad parameter, 404 unknown style, route or tile outside the data, 413 image or body too large, 414 URL too
-    long, 503 render queue full (Retry-After), 504 render over --render-timeout.
+    400 bad parameter (or ambiguous framing: the connection is closed), 404 unknown style, route or tile outside the
+    data, 413 image or body too large (or a body where none is read), 414 URL too long, 503 render queue or body
+    budget full (Retry-After), 504 render over --render-timeout; a render that fails is 500, never cached.
     """
 
     static let styleOption = Option<ServeInvocation>(
@@ -99,7 +100,7 @@ public enum ServeCommand {
             }
             c.config.publicURL = t
         },
-        Option(["--cache"], .required("PATH"), help: "keep rendered tiles across restarts: an .mbtiles file (one style; @2x tiles in\nPATH@2x.mbtiles) or a folder ({style}.mbtiles, {style}@2x.mbtiles)", field: "cache") { c, t in
+        Option(["--cache"], .required("PATH"), help: "keep rendered tiles across restarts: NAME.mbtiles (one style; @2x tiles in\nNAME@2x.mbtiles) or a folder ({style}.mbtiles, {style}@2x.mbtiles)", field: "cache") { c, t in
             c.config.cache = t
         },
         Option(["--config"], .required("FILE.json"), help: "styles, their data and limits from a JSON file (keys: the long option names; see README)", field: "config") { c, t in
@@ -137,14 +138,23 @@ public enum ServeCommand {
             }
             c.config.http.model = m
         },
-        Option(["--connections"], .required("N"), help: "connections open at once (default \(InputLimits.defaultHTTPConnections))", field: "connections") { c, t in
+        Option(["--connections"], .required("N"), help: "connections open at once (default \(InputLimits.defaultHTTPConnections)); a sixteenth of them is kept for\nclients that hold none yet", field: "connections") { c, t in
             c.config.http.connectionLimit = try integer(t, "--connections", InputLimits.httpConnections)
+        },
+        Option(["--connections-per-client"], .required("N"), help: "connections one client (IP address) may hold (default: a quarter of --connections;\nbehind a proxy, --connections)", field: "connections-per-client") { c, t in
+            c.config.http.connectionsPerClient = try integer(t, "--connections-per-client", InputLimits.connectionsPerClient)
+        },
+        Option(["--header-timeout"], .required("S"), help: "seconds a request head may take to arrive (default \(InputLimits.defaultHeaderTimeoutSeconds)); slower connections are closed", field: "header-timeout") { c, t in
+            c.config.http.headerSeconds = try integer(t, "--header-timeout", InputLimits.headerTimeoutSeconds)
         },
         Option(["--idle-timeout"], .required("S"), help: "seconds an idle keep-alive connection stays open (default \(InputLimits.defaultConnectionIdleSeconds))", field: "idle-timeout") { c, t in
             c.config.http.idleSeconds = try integer(t, "--idle-timeout", InputLimits.connectionIdleSeconds)
         },
-        Option(["--max-body"], .required("BYTES"), help: "bytes a POST body may have (default \(InputLimits.defaultRequestBodyBytes)); more get 413", field: "max-body") { c, t in
+        Option(["--max-body"], .required("BYTES"), help: "bytes a POST /static body may have (default \(InputLimits.defaultRequestBodyBytes)); more get 413; other routes take none", field: "max-body") { c, t in
             c.config.http.maxBodyBytes = try integer(t, "--max-body", InputLimits.requestBodyBytes)
+        },
+        Option(["--body-memory"], .required("MB"), help: "megabytes of request bodies held at once, across connections (default \(InputLimits.defaultRequestBodyMemoryBytes >> 20));\na body that does not fit gets 503", field: "body-memory") { c, t in
+            c.config.http.bodyMemoryBytes = try integer(t, "--body-memory", InputLimits.requestBodyMemoryMiB) << 20
         },
         Option(["--max-url"], .required("BYTES"), help: "bytes a request target may have (default \(InputLimits.defaultRequestTargetBytes)); more get 414", field: "max-url") { c, t in
             c.config.http.maxTargetBytes = try integer(t, "--max-url", InputLimits.requestTargetBytes)
@@ -188,6 +198,10 @@ public enum ServeCommand {
     /// options (a later one replaces an earlier one of the same id); none given: every built-in.
     static func finish(_ c: inout ServeInvocation) throws {
         try c.request.requireImageOutput("served tiles and images")
+        // Else a body --max-body allows could never be read.
+        if c.config.http.bodyMemoryBytes < c.config.http.maxBodyBytes {
+            throw UsageError(option: "--body-memory", message: "\(c.config.http.bodyMemoryBytes >> 20) MB is less than --max-body \(c.config.http.maxBodyBytes) bytes: give at least \((c.config.http.maxBodyBytes + (1 << 20) - 1) >> 20)")
+        }
         c.config.encoding = c.request.encoding
         try c.config.encoding.validate()
         var entries = c.configStyles

@@ -40,6 +40,20 @@ public enum ServeParsers {
         _ = PublicBase.resolve(publicURL: nil, headers: headers, listening: "127.0.0.1:8080")
     }
 
+    /// A request's header lines, one `Name: value` a line, read for their framing (the data's
+    /// first line is the HTTP version): duplicate and conflicting `Content-Length` and
+    /// `Transfer-Encoding` (`RequestFraming`).
+    public static func framing(_ data: Data) throws {
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let version = lines.isEmpty ? "HTTP/1.1" : String(lines.removeFirst())
+        let headers = lines.map { line -> (name: String, value: String) in
+            guard let colon = line.firstIndex(of: ":") else { return (String(line), "") }
+            return (String(line[..<colon]), String(line[line.index(after: colon)...]))
+        }
+        _ = try RequestFraming.read(headers, version: version)
+        _ = Route.takesBody(method: "POST", target: version)
+    }
+
     /// A `--config` file's JSON (parsed and applied to a command line; no style is loaded).
     public static func configFile(_ data: Data) throws {
         let root = try JSONValue.parse(data)
@@ -50,6 +64,6 @@ public enum ServeParsers {
     /// Every entry point by name, for a harness that takes the name from its command line.
     public static let all: [(name: String, run: @Sendable (Data) throws -> Void)] = [
         ("serve-target", requestTarget), ("serve-post-body", postBody), ("serve-mapbox-overlays", mapboxOverlays),
-        ("serve-polyline", polyline), ("serve-headers", headers), ("serve-config", configFile),
+        ("serve-polyline", polyline), ("serve-headers", headers), ("serve-config", configFile), ("serve-framing", framing),
     ]
 }

@@ -27,6 +27,8 @@ struct MapRequestTests {
         .init(change: { $0.encoding.format = .jpeg; $0.encoding.palette = true }, message: "png: palette applies to PNG output, not jpeg"),
         .init(change: { $0.encoding.format = .webp; $0.size = ImageSize(width: 9000, height: 100); $0.pixelRatio = 2 },
               message: "format: WebP images are at most 16383 pixels a side; this one is 18000"),
+        .init(change: { $0.encoding.format = .jpeg; $0.size = ImageSize(width: 8192, height: 100); $0.pixelRatio = 2 },
+              message: "format: JPEG images are at most 16383 pixels a side; this one is 16384"),
         .init(change: { $0.size = ImageSize(width: 16384, height: 16384); $0.pixelRatio = 2 },
               message: "scale: 16384x16384 at scale 2 is 32768 pixels across, over the 32000 an image may have"),
         .init(change: { $0.size = ImageSize(width: 16384, height: 1); $0.pixelRatio = 4 },
@@ -58,6 +60,21 @@ struct MapRequestTests {
         c.change(&r)
         #expect(throws: RequestError.self) { try r.validate() }
         do { try r.validate() } catch { #expect(error.description == c.message) }
+    }
+
+    /// Images over a size limit are marked as such (the server answers them 413); wrong values are not.
+    @Test func imagesOverASizeLimitAreMarked() {
+        func error(_ change: (inout MapRequest) -> Void) -> RequestError? {
+            var r = MapRequest()
+            change(&r)
+            do { try r.validate(); return nil } catch { return error }
+        }
+        #expect(error { $0.encoding.format = .jpeg; $0.size = ImageSize(width: 16384, height: 10) }?.exceedsLimit == true)
+        #expect(error { $0.encoding.format = .webp; $0.size = ImageSize(width: 9000, height: 10); $0.pixelRatio = 2 }?.exceedsLimit == true)
+        #expect(error { $0.size = ImageSize(width: 16384, height: 1); $0.pixelRatio = 4 }?.exceedsLimit == true)
+        #expect(error { $0.size = ImageSize(width: 0, height: 10) }?.exceedsLimit == false)
+        #expect(error { $0.pitch = 61 }?.exceedsLimit == false)
+        #expect(error { $0.encoding.format = .png; $0.size = ImageSize(width: 16384, height: 10) } == nil, "PNG has no limit of its own")
     }
 
     @Test func defaultsAreValid() throws {

@@ -1,4 +1,5 @@
 import MapsnapCLI
+import MapsnapFormats
 import MapsnapKit
 @testable import MapsnapServe
 import Testing
@@ -33,6 +34,19 @@ struct ServeCommandTests {
         #expect(none.config.styles.map(\.id) == ResourceLocator.builtInStyles)
     }
 
+    /// The connection and body limits have safe defaults: a quarter of the connections per
+    /// client, a sixteenth kept in reserve, a 10 s header timeout, 64 MiB of bodies.
+    @Test func connectionAndBodyLimitsDefaultSafely() throws {
+        var c = ServeCommand.command.initial
+        try ServeCommand.finish(&c)
+        #expect(c.config.http.perClientLimit == 256 && c.config.http.headerSeconds == 10 && c.config.http.bodyMemoryBytes == 64 << 20)
+        #expect(InputLimits.connectionReserve(connections: 1024) == 64 && InputLimits.connectionReserve(connections: 3) == 1)
+        for (option, value) in [("--connections", "40"), ("--body-memory", "16"), ("--header-timeout", "3")] {
+            try ServeCommand.command.groups.flatMap(\.options).first { $0.longName == option }!.apply(&c, value)
+        }
+        #expect(c.config.http.perClientLimit == 10 && c.config.http.bodyMemoryBytes == 16 << 20 && c.config.http.headerSeconds == 3)
+    }
+
     @Test(arguments: [
         (["--port", "99999"], "--port: must be a whole number from 0 to 65535, got 99999"),
         (["--style", "nope"], "--style: 'nope' is not a built-in style (bright, dark, light); give NAME=PATH.json for a file"),
@@ -44,6 +58,10 @@ struct ServeCommandTests {
         (["--cors", "a b"], "--cors: 'a b' is not *, none or an origin such as https://example.org"),
         (["--config", "/nonexistent/serve.json"], "--config: /nonexistent/serve.json: no such file"),
         (["--png", "tiny"], "--png: 'tiny' is not one of fast, balanced, small, palette"),
+        (["--body-memory", "0"], "--body-memory: must be a whole number from 1 to 65536, got 0"),
+        (["--header-timeout", "0"], "--header-timeout: must be a whole number from 1 to 3600, got 0"),
+        (["--connections-per-client", "-1"], "--connections-per-client: must be a whole number from 1 to 100000, got -1"),
+        (["--max-body", "67108864", "--body-memory", "63"], "--body-memory: 63 MB is less than --max-body 67108864 bytes: give at least 64"),
     ])
     func badOptionsAreNamed(arguments: [String], message: String) {
         guard case .usageError(let e) = MapsnapCLI.parse(["serve"] + arguments, commands: commands) else { Issue.record("accepted \(arguments)"); return }

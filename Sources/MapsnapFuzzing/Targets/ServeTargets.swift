@@ -4,7 +4,7 @@ import MapsnapServe
 extension FuzzTarget {
     /// The server's parsers of what a client sends (`ServeParsers`): a request target through
     /// every route and grammar, a `POST /static` body, the Mapbox overlay list, Google polylines,
-    /// the headers it reads, and a `--config` file. None reads a file, opens a socket or renders.
+    /// the headers it reads, a request's framing, and a `--config` file. None reads a file, opens a socket or renders.
     static let serve: [FuzzTarget] = ServeParsers.all.map { entry in
         FuzzTarget(entry.name, summary(entry.name)) { data in FuzzVerdict.of { try entry.run(data) } }
     }
@@ -17,6 +17,7 @@ extension FuzzTarget {
         case "serve-polyline": return "a Google-encoded polyline"
         case "serve-headers": return "If-None-Match, X-Forwarded-Host/Proto and Host as the server reads them"
         case "serve-config": return "a mapsnap serve --config JSON file"
+        case "serve-framing": return "request header lines read for their framing (Content-Length, Transfer-Encoding)"
         default: return "a server parser"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapRender
 
 /// How an image is written: PNG (full colour, or an 8-bit palette as renderd and Mapnik serve),
@@ -20,6 +21,24 @@ public struct ImageEncoding: Hashable, Sendable {
         /// The usual file name extension, also the MBTiles `format` and tileserver-gl's URL ending.
         public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
         public var contentType: String { "image/" + rawValue }
+        /// The format's name in messages.
+        public var displayName: String {
+            switch self {
+            case .png: "PNG"
+            case .webp: "WebP"
+            case .jpeg: "JPEG"
+            }
+        }
+
+        /// Device pixels a side its encoder takes, when that is less than any image may have
+        /// (`InputLimits.maxDeviceSide`); nil for PNG.
+        public var maxSide: Int? {
+            switch self {
+            case .png: nil
+            case .webp: InputLimits.maxWebPSide
+            case .jpeg: InputLimits.maxJPEGSide
+            }
+        }
     }
 
     /// nil: not chosen, so the output's file name decides (PNG when it does not say).
@@ -31,8 +50,6 @@ public struct ImageEncoding: Hashable, Sendable {
     public var quality: Int?
 
     public static let defaultJPEGQuality = 85
-    /// libwebp's limit.
-    public static let maxWebPSide = 16383
 
     public init(format: Format? = nil, pngCompression: PNGCompression = .fast, palette: Bool = false, quality: Int? = nil) {
         (self.format, self.pngCompression, self.palette, self.quality) = (format, pngCompression, palette, quality)

@@ -45,8 +45,8 @@ extension MapRequest {
         try encoding.validate()
         let format = encoding.effectiveFormat
         let longer = Double(max(size.width, size.height)) * pixelRatio
-        if format == .webp, longer > Double(ImageEncoding.maxWebPSide) {
-            throw RequestError("format", "WebP images are at most \(ImageEncoding.maxWebPSide) pixels a side; this one is \(MessageNumber.format(longer.rounded()))")
+        if let limit = format.maxSide, longer > Double(limit) {
+            throw RequestError.tooLarge("format", "\(format.displayName) images are at most \(limit) pixels a side; this one is \(MessageNumber.format(longer.rounded()))")
         }
     }
 
@@ -58,7 +58,7 @@ extension MapRequest {
         if encoding.palette { throw RequestError("png", "palette applies to PNG output, not \(format.rawValue)") }
         let longer = max(size.width, size.height)
         if format == .pdf, longer > InputLimits.maxPDFPageSide {
-            throw RequestError("size", "a PDF page is at most \(InputLimits.maxPDFPageSide) points (200 inches) a side; this one is \(longer)")
+            throw RequestError.tooLarge("size", "a PDF page is at most \(InputLimits.maxPDFPageSide) points (200 inches) a side; this one is \(longer)")
         }
         if textEngine == .glyphs {
             throw RequestError("text-engine", "glyphs are distance fields drawn as pixels; \(format.rawValue) output draws labels as text with system fonts (auto or pango)")
@@ -82,11 +82,11 @@ extension MapRequest {
         }
         let longer = Double(max(size.width, size.height)) * pixelRatio
         guard longer <= Double(InputLimits.maxDeviceSide) else {
-            throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is \(MessageNumber.format(longer.rounded())) pixels across, over the \(InputLimits.maxDeviceSide) an image may have")
+            throw RequestError.tooLarge("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is \(MessageNumber.format(longer.rounded())) pixels across, over the \(InputLimits.maxDeviceSide) an image may have")
         }
         let pixels = Double(size.width) * pixelRatio * Double(size.height) * pixelRatio
         guard pixels <= Double(InputLimits.maxImagePixels) else {
-            throw RequestError("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
+            throw RequestError.tooLarge("scale", "\(size) at scale \(MessageNumber.format(pixelRatio)) is over 16384x16384 pixels")
         }
         try validateEncoding()
     }

@@ -12,6 +12,9 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
     public var field: FieldPath
     /// What is wrong, in words that fit after the field's name: `must be between 1 and 4, got 5`.
     public var reason: [Segment]
+    /// The value is well formed but asks for more than a limit allows (an image too large for any
+    /// image or for its format): the server answers 413 rather than 400.
+    public var exceedsLimit = false
 
     public init(_ field: FieldPath, _ message: String) {
         self.field = field
@@ -23,6 +26,13 @@ public struct RequestError: Error, Sendable, Equatable, CustomStringConvertible 
     public init(_ field: FieldPath, segments: [Segment]) {
         self.field = field
         reason = segments
+    }
+
+    /// A value over a size limit (`exceedsLimit`).
+    public static func tooLarge(_ field: String, _ message: String) -> RequestError {
+        var e = RequestError(field, message)
+        e.exceedsLimit = true
+        return e
     }
 
     /// Two fields that exclude each other were both given: "give either A or B, not both".

@@ -46,11 +46,20 @@ public final class RasterTileImage {
 }
 
 /// A raster source's tiles for one renderer, decoded on first use and kept (a missing or corrupt
-/// tile is remembered too).
+/// tile is remembered too). A tile the archive cannot read is not kept: it is drawn as missing and
+/// the failure kept for `MapRenderer`, which fails the render with it after drawing (painters ask
+/// for tiles as they draw, and have no way to stop a render).
 final class RasterTiles {
     let source: ArchiveRasterSource
     let tileSize: Int
     private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256)
+    private var readFailure: TileArchiveError?
+
+    /// The first read failure since the last call, if any (and forgets it).
+    func takeReadFailure() -> TileArchiveError? {
+        defer { readFailure = nil }
+        return readFailure
+    }
 
     init(source: ArchiveRasterSource, tileSize: Int) {
         self.source = source
@@ -58,17 +67,24 @@ final class RasterTiles {
     }
 
     func image(_ id: TileID, warnings: WarningLog) -> RasterTileImage? {
-        cache.value(for: id) {
-            do {
-                guard let (data, path) = try source.imageData(id) else { return nil }
-                do { return try RasterTileImage.decode(data) } catch {
-                    warnings.warn("\(path): raster tile \(id) is not a readable image (\(error)); skipped")
+        do {
+            return try cache.value(for: id) { () throws(TileArchiveError) -> RasterTileImage? in
+                do throws(TileArchiveError) {
+                    guard let (data, path) = try source.imageData(id) else { return nil }
+                    do { return try RasterTileImage.decode(data) } catch {
+                        warnings.warn("\(path): raster tile \(id) is not a readable image (\(error)); skipped")
+                        return nil
+                    }
+                } catch where error.isReadFailure {
+                    throw error
+                } catch {
+                    warnings.warn("\(error); the raster tile is skipped")
                     return nil
                 }
-            } catch {
-                warnings.warn("\(error); the raster tile is skipped")
-                return nil
             }
+        } catch {
+            if readFailure == nil { readFailure = error }
+            return nil
         }
     }
 }

@@ -75,7 +75,7 @@ public struct MapboxStaticURL: Sendable {
             }
         }
         if r.fit && !r.overlays.hasAny { throw .badRequest("position: auto needs at least one overlay to fit") }
-        do { try r.validate() } catch { throw .badRequest(names.message(error)) }
+        do { try r.validate() } catch { throw names.refusal(error) }
         return MapboxStaticURL(user: user, styleID: styleID, request: r, names: names)
     }
 

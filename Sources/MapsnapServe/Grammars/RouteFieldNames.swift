@@ -26,4 +26,10 @@ public struct RouteFieldNames: Sendable {
 
     /// `<parameter>: <reason>` in this route's words.
     public func message(_ error: RequestError) -> String { error.message(naming: name) }
+
+    /// The answer to a request the model refused: 413 when it asks for more than a limit allows
+    /// (an image too large for its format), else 400; worded in this route's words.
+    public func refusal(_ error: RequestError) -> HTTPError {
+        HTTPError(error.exceedsLimit ? 413 : 400, message(error))
+    }
 }

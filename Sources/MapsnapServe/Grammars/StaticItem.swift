@@ -59,7 +59,7 @@ public enum StaticItem {
             try check(item.request, names)
             return Parsed(styleID: styleID, item: item, names: names)
         } catch {
-            throw .badRequest(names.message(error))
+            throw names.refusal(error)
         }
     }
 

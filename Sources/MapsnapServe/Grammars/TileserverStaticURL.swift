@@ -58,7 +58,7 @@ public struct TileserverStaticURL: Sendable {
             }
             r.padding = Double(min(r.size.width, r.size.height)) * p / (1 + 2 * p)
         }
-        do { try r.validate() } catch { throw .badRequest(names.message(error)) }
+        do { try r.validate() } catch { throw names.refusal(error) }
         return TileserverStaticURL(styleID: styleID, request: r, names: names)
     }
 

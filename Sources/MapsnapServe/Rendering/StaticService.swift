@@ -12,8 +12,12 @@ final class StaticService: Sendable {
     let maxAge: Int
     /// Device pixels either side may have (`--max-image-side`); more is 413.
     let maxImageSide: Int
+    /// Where failed renders are logged (the server's standard error).
+    let log: @Sendable (String) -> Void
 
-    init(render: RenderService, metrics: Metrics, renderTimeout: Double, maxAge: Int, maxImageSide: Int) {
+    init(render: RenderService, metrics: Metrics, renderTimeout: Double, maxAge: Int, maxImageSide: Int,
+         log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.log = log
         self.render = render
         self.metrics = metrics
         self.renderTimeout = renderTimeout
@@ -33,10 +37,15 @@ final class StaticService: Sendable {
         let promise = ResponsePromise()
         let maxAge = self.maxAge
         let metrics = self.metrics
+        let log = self.log
         render.run { worker in
             guard !promise.isFulfilled else { return }   // timed out while queued: nobody waits for it
             let start = Date()
             let response: HTTPResponse
+            func failed(_ error: any Error) -> HTTPResponse {
+                log("static image \(item.request.size) answered 500: \(error)")
+                return RenderFailure.answer("rendering failed", error)
+            }
             do {
                 let image = try worker.items.snapshot(item).encoded()
                 response = .cacheable(image, contentType: item.request.encoding.contentType, maxAge: maxAge)
@@ -44,14 +53,14 @@ final class StaticService: Sendable {
                 response = HTTPError.badRequest(RenderError.jpegNeedsOpaqueImage.description).response
             } catch let e as SnapshotError {
                 switch e {
-                case .request(let error): response = HTTPError.badRequest(names.message(error)).response
+                case .request(let error): response = names.refusal(error).response
                 case .outsideData(let message): response = HTTPError.notFound(message).response
-                case .render(let error): response = .text(500, "rendering failed: \(error)")
+                case .render(let error): response = failed(error)
                 }
             } catch let e as RequestError {
-                response = HTTPError.badRequest(names.message(e)).response
+                response = names.refusal(e).response
             } catch {
-                response = .text(500, "rendering failed: \(error)")
+                response = failed(error)
             }
             metrics.rendered(.image, seconds: Date().timeIntervalSince(start))
             promise.fulfill(response)

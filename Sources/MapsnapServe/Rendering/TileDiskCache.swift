@@ -24,25 +24,21 @@ final class TileDiskCache: @unchecked Sendable {
 
     /// The files of every style at scales 1 and 2, opened (created) now; errors name `cache`.
     init(path: String, styles: [ServedStyle], metatileSize: Int, encoding: ImageEncoding) throws(RequestError) {
-        var isDir: ObjCBool = false
-        let isFolder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? isDir.boolValue : !path.lowercased().hasSuffix(".mbtiles")
-        if !isFolder && styles.count > 1 {
-            throw RequestError("cache", "\(path) is one file, but \(styles.count) styles are served: give a folder (one file per style and scale)")
-        }
-        if isFolder {
-            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw RequestError("cache", "\(path): cannot create the folder (\(error.localizedDescription))")
+        let layout = try TileDiskCacheLayout.resolve(path, styles: styles.count)
+        if case .folder(let folder) = layout {
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw RequestError("cache", "\(folder): cannot create the folder (\(error.localizedDescription))")
             }
+        }
+        for style in styles {
+            for scale in [1, 2] { try TileDiskCacheLayout.checkFile(layout.file(style: style.id, scale: scale)) }
         }
         var archives: [Key: TileCacheArchive] = [:]
         for style in styles {
             for scale in [1, 2] {
-                let suffix = scale == 2 ? "@2x" : ""
-                let file = isFolder ? URL(fileURLWithPath: path).appendingPathComponent("\(style.id)\(suffix).mbtiles").path
-                    : String(path.dropLast(".mbtiles".count)) + suffix + ".mbtiles"
                 archives[Key(style: style.id, scale: scale)] = try TileCacheArchive(
-                    path: file, style: style.selection, scale: scale, metatileSize: metatileSize, encoding: encoding,
-                    styleName: style.name, attribution: style.attribution)
+                    path: layout.file(style: style.id, scale: scale), style: style.selection, scale: scale, metatileSize: metatileSize,
+                    encoding: encoding, styleName: style.name, attribution: style.attribution)
             }
         }
         self.archives = archives

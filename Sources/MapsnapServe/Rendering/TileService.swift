@@ -15,6 +15,8 @@ final class TileService: Sendable {
     let metatileSize: Int
     let renderTimeout: Double
     let maxAge: Int
+    /// Where failed renders are logged (the server's standard error).
+    let log: @Sendable (String) -> Void
 
     private struct MetaKey: Hashable {
         var style: String
@@ -30,8 +32,9 @@ final class TileService: Sendable {
     private var contentType: String { format.contentType }
 
     init(memory: TileMemoryCache, disk: TileDiskCache?, render: RenderService, metrics: Metrics, metatileSize: Int,
-         renderTimeout: Double, maxAge: Int, format: ImageEncoding.Format = .png) {
+         renderTimeout: Double, maxAge: Int, format: ImageEncoding.Format = .png, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.format = format
+        self.log = log
         self.memory = memory
         self.disk = disk
         self.render = render
@@ -99,7 +102,10 @@ final class TileService: Sendable {
             drawn = try worker.metatileRenderer(scale: meta.scale).draw(meta.metatile, with: snapshotter)
         } catch {
             metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
-            answerAll(meta) { id in .text(500, "tile \(id) of '\(style.id)': \(error)") }
+            // Nothing of the metatile is cached: its tiles are drawn again when next asked for.
+            let asked = waiting.withLock { w in w[meta]?.map { "\($0.0)" } ?? [] }
+            log("tile\(asked.count == 1 ? "" : "s") \(asked.joined(separator: ", ")) of '\(style.id)'\(meta.scale == 2 ? " @2x" : "") (metatile \(meta.metatile)) answered 500: \(error)")
+            answerAll(meta) { [style] id in RenderFailure.answer("tile \(id) of '\(style.id)'", error) }
             return
         }
         let encoding = MetatileEncoding(drawn, tiles: meta.metatile.tiles)

@@ -61,6 +61,13 @@ public enum Route: Sendable {
     /// Methods every route answers; `POST` only `/static`.
     static let readMethods: Set<String> = ["GET", "HEAD"]
 
+    /// Whether a request with this method and target has a body to read: `POST /static` alone.
+    /// Asked when the head arrives, before any body is read; any other request that comes with
+    /// a body is answered 413 without reading it.
+    public static func takesBody(method: String, target: String) -> Bool {
+        method == "POST" && (try? RequestTarget(parsing: target))?.segments == ["static"]
+    }
+
     /// Reads `request` into a route, or the error to answer (400 with the parameter named, 404, 405).
     public static func match(_ request: HTTPRequest) throws(HTTPError) -> Route {
         let target = try RequestTarget(parsing: request.target)

@@ -47,7 +47,8 @@ final class Metrics: Sendable {
         }
     }
 
-    /// The exposition text; `gauges` are read at the moment of the request.
+    /// The exposition text; `gauges` are read at the moment of the request (a name ending in
+    /// `_total` is a counter).
     func text(gauges: [(name: String, help: String, value: Double)]) -> String {
         let s = state.withLock { $0 }
         var out = "# HELP mapsnap_http_requests_total HTTP requests answered, by route and status.\n# TYPE mapsnap_http_requests_total counter\n"
@@ -70,7 +71,7 @@ final class Metrics: Sendable {
         out += "# HELP mapsnap_tile_cache_total Tile lookups: memory and disk hits, misses (a render started), coalesced (joined a render).\n# TYPE mapsnap_tile_cache_total counter\n"
         for event in CacheEvent.allCases { out += "mapsnap_tile_cache_total{result=\"\(event.rawValue)\"} \(s.cache[event] ?? 0)\n" }
         for g in gauges {
-            out += "# HELP \(g.name) \(g.help)\n# TYPE \(g.name) gauge\n\(g.name) \(g.value == g.value.rounded() ? String(Int(g.value)) : String(g.value))\n"
+            out += "# HELP \(g.name) \(g.help)\n# TYPE \(g.name) \(g.name.hasSuffix("_total") ? "counter" : "gauge")\n\(g.name) \(g.value == g.value.rounded() ? String(Int(g.value)) : String(g.value))\n"
         }
         return out
     }

@@ -59,7 +59,8 @@ public final class Server {
         let router = Router(metrics: metrics, config: config, listening: listening, gauges: { live.read() })
         var settings = config.http
         settings.threads = max(1, settings.threads)
-        let http = MicroHTTPServer(settings: settings, handler: { router.handle($0) })
+        let http = MicroHTTPServer(settings: settings, handler: { router.handle($0) },
+                                   refused: { _, target, status in metrics.request(route: Route.label(forTarget: target), status: status) })
         guard http.start(socket) else {
             close(socket.fd)
             if let reason = MicroHTTPServer.loadError {
@@ -121,9 +122,9 @@ public final class Server {
             styles: styles, byID: Dictionary(uniqueKeysWithValues: styles.map { ($0.id, $0) }),
             tiles: TileService(memory: memory, disk: disk, render: render, metrics: metrics, metatileSize: config.metatileSize,
                                renderTimeout: config.renderTimeout, maxAge: config.maxAge,
-                               format: config.encoding.effectiveFormat),
+                               format: config.encoding.effectiveFormat, log: { console.error($0) }),
             statics: StaticService(render: render, metrics: metrics, renderTimeout: config.renderTimeout, maxAge: config.maxAge,
-                                   maxImageSide: config.maxImageSide),
+                                   maxImageSide: config.maxImageSide, log: { console.error($0) }),
             preview: Data(PreviewPage.html(styles, leaflet: leaflet.available, format: config.encoding.effectiveFormat).utf8), leaflet: leaflet))
         console.out("mapsnap serve: ready: http://\(listening)/ (styles: \(styles.map(\.id).joined(separator: ", ")); \(config.jobs) render workers)")
 
@@ -167,6 +168,10 @@ final class LiveGauges: @unchecked Sendable {
             ("mapsnap_render_queue_limit", "Renders admitted at most (running or waiting); more are answered 503.", Double(r?.queueLimit ?? 0)),
             ("mapsnap_render_workers", "Render worker threads.", Double(r?.workerCount ?? 0)),
             ("mapsnap_http_requests_in_flight", "HTTP requests received and not yet answered completely (this one included).", Double(h?.requestsInFlight ?? 0)),
+            ("mapsnap_http_connections_open", "HTTP connections open (this one included).", Double(h?.connections.openCount ?? 0)),
+            ("mapsnap_http_body_bytes", "Bytes of request bodies reserved by the requests being read (at most --body-memory).", Double(h?.bodies.bytes ?? 0)),
+            ("mapsnap_http_header_timeouts_total", "Connections closed because a request head was not complete within --header-timeout.", Double(h?.connections.headerTimeouts ?? 0)),
+            ("mapsnap_http_reserve_refusals_total", "Connections refused because only the slots kept for new clients were left and the client held one already.", Double(h?.connections.refusedForReserve ?? 0)),
             ("mapsnap_tile_cache_bytes", "Bytes of encoded tiles in the memory cache.", Double(m?.bytes ?? 0)),
             ("mapsnap_tile_cache_entries", "Tiles in the memory cache.", Double(m?.count ?? 0)),
             ("mapsnap_tile_cache_capacity_bytes", "The memory cache's size limit.", Double(m?.capacity ?? 0)),

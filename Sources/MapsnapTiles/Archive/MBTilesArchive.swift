@@ -86,7 +86,12 @@ public final class MBTilesArchive {
             guard let blob, count > 0 else { return Data() }
             return Data(bytes: blob, count: count)
         default:
-            throw .readFailed(path: path, what: "tile \(id)", reason: errorMessage())
+            let reason = errorMessage()
+            // SQLite keeps the pages it read while the file's change counter stays the same, a
+            // page it found corrupt too: dropped, so that a file repaired in place is read again.
+            sqlite3_reset(statement)
+            sqlite3_db_release_memory(db)
+            throw .readFailed(path: path, what: "tile \(id)", reason: reason)
         }
     }
 

@@ -48,3 +48,18 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
         }
     }
 }
+
+extension TileArchiveError {
+    /// Whether the archive failed to give a tile's bytes (an I/O or SQLite error, a read cut
+    /// short, a corrupt page or directory: an archive truncated or damaged while it is read),
+    /// rather than giving bytes that do not decode (a corrupt tile, a gzip bomb), which a
+    /// renderer skips with a warning. A render that meets a read failure fails: the tile may hold
+    /// anything, and drawing on without it gives a blank or partial image that looks right.
+    public var isReadFailure: Bool {
+        switch self {
+        case .corruptTile: return false
+        case .pmtiles(let error): return error.isReadFailure
+        default: return true
+        }
+    }
+}

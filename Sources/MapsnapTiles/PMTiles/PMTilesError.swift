@@ -79,3 +79,15 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+extension PMTilesError {
+    /// As `TileArchiveError.isReadFailure`: false only for a tile whose stored bytes were read and
+    /// are bad (they do not decompress, or the entry claims more bytes than a tile may have).
+    public var isReadFailure: Bool {
+        switch self {
+        case .corruptTile: return false
+        case .tooLarge(_, let what, _, _): return !what.hasPrefix("tile ")
+        default: return true
+        }
+    }
+}

@@ -25,6 +25,7 @@ struct mapsnap_mhd_settings {
     int listen_fd;                  // a bound, listening socket (MHD_OPTION_LISTEN_SOCKET)
     unsigned int thread_pool_size;  // 0: no pool (thread per connection, or one polling thread)
     unsigned int connection_limit;
+    unsigned int per_ip_connection_limit;   // 0: none (MHD_OPTION_PER_IP_CONNECTION_LIMIT)
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit;
     MHD_AccessHandlerCallback handler;
@@ -33,6 +34,12 @@ struct mapsnap_mhd_settings {
     void *completed_cls;
     mapsnap_mhd_uri_callback uri;
     void *uri_cls;
+    /// Asked for each accepted connection once libmicrohttpd's own limits let it in (NULL: all).
+    MHD_AcceptPolicyCallback accept;
+    void *accept_cls;
+    /// Told when a connection starts and when it closes, before its socket is closed (NULL: none).
+    MHD_NotifyConnectionCallback connection;
+    void *connection_cls;
 };
 
 /// Loads libmicrohttpd on the first call; 1 when it is there, else 0 with the reason in `*error`
@@ -51,6 +58,14 @@ enum MHD_Result mapsnap_MHD_add_response_header(struct MHD_Response *r, const ch
 void mapsnap_MHD_destroy_response(struct MHD_Response *r);
 void mapsnap_MHD_suspend_connection(struct MHD_Connection *c);
 void mapsnap_MHD_resume_connection(struct MHD_Connection *c);
+int mapsnap_MHD_get_connection_values(struct MHD_Connection *c, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *iterator_cls);
+/* MHD_get_connection_info is variadic: one function per piece of information Swift reads. */
+/// The connection's socket (MHD_CONNECTION_INFO_CONNECTION_FD), or -1.
+int mapsnap_MHD_connection_fd(struct MHD_Connection *c);
+/// What the connection-notify callback stored in `*socket_context` (MHD_CONNECTION_INFO_SOCKET_CONTEXT), or NULL.
+void *mapsnap_MHD_connection_context(struct MHD_Connection *c);
+/// The client's address (MHD_CONNECTION_INFO_CLIENT_ADDRESS), or NULL.
+const struct sockaddr *mapsnap_MHD_connection_address(struct MHD_Connection *c);
 MHD_socket mapsnap_MHD_quiesce_daemon(struct MHD_Daemon *d);
 void mapsnap_MHD_stop_daemon(struct MHD_Daemon *d);
 

@@ -19,13 +19,21 @@ final class HTTPTestClient {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    let fd: Int32
+    private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; throws when refused.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (another loopback address, 127.0.0.2, is
+    /// another client to the server); throws when refused.
+    init(port: Int, from source: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard bound == 0 else { close(fd); throw Failure(description: "bind to \(source): \(String(cString: strerror(errno)))") }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -40,7 +48,50 @@ final class HTTPTestClient {
         }
     }
 
-    deinit { close(fd) }
+    deinit { disconnect() }
+
+    /// Closes the connection (once; later calls do nothing).
+    func disconnect() {
+        guard fd >= 0 else { return }
+        close(fd)
+        fd = -1
+    }
+
+    /// Sends `text` as it is (a request head cut short, a hand-made request).
+    func sendRaw(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw Failure(description: "send: \(String(cString: strerror(errno)))") }
+            sent += n
+        }
+    }
+
+    /// Whether the server has closed the connection (end of stream or reset), without waiting.
+    /// Bytes it sent first are left unread.
+    var isClosedByServer: Bool {
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if n == 0 { return true }
+        if n < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+        return false   // an answer waits; the connection may still be open
+    }
+
+    /// Waits until the server has closed `count` of `clients` (end of stream or reset) and returns
+    /// which: poll(2) on them all, at most `boundSeconds` (a safety bound, not a timing assumption).
+    static func waitUntilClosed(_ clients: [HTTPTestClient], count: Int, boundSeconds: Int = 120) -> Set<Int> {
+        var closed = Set<Int>()
+        let deadline = Date().addingTimeInterval(Double(boundSeconds))
+        while closed.count < count && Date() < deadline {
+            var fds = clients.enumerated().filter { !closed.contains($0.offset) }
+                .map { pollfd(fd: $0.element.fd, events: Int16(POLLIN), revents: 0) }
+            let open = clients.indices.filter { !closed.contains($0) }
+            guard poll(&fds, nfds_t(fds.count), 1000) >= 0 else { break }
+            for (i, p) in zip(open, fds) where p.revents != 0 && clients[i].isClosedByServer { closed.insert(i) }
+        }
+        return closed
+    }
 
     /// Sends one request (not waiting for the answer).
     func send(_ method: String, _ target: String, headers: [String: String] = [:], body: Data = Data()) throws {
@@ -80,14 +131,29 @@ final class HTTPTestClient {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// Reads until the server closes the connection and returns what came after the answers
+    /// read so far (nothing, when the server answered once and closed).
+    func readToEnd() throws -> Data {
+        while true {
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n == 0 || (n < 0 && errno == ECONNRESET) { break }
+            guard n > 0 else { throw Failure(description: "recv: \(String(cString: strerror(errno)))") }
+            buffer += chunk[..<n]
+        }
+        defer { buffer = [] }
+        return Data(buffer)
+    }
+
     func request(_ method: String = "GET", _ target: String, headers: [String: String] = [:], body: Data = Data()) throws -> Response {
         try send(method, target, headers: headers, body: body)
         return try receive(head: method == "HEAD")
     }
 
-    /// One request on a new connection.
-    static func get(_ port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:], body: Data = Data()) throws -> Response {
-        try HTTPTestClient(port: port).request(method, target, headers: headers, body: body)
+    /// One request on a new connection (from `source`, as `init`).
+    static func get(_ port: Int, _ target: String, method: String = "GET", headers: [String: String] = [:], body: Data = Data(),
+                    from source: String = "127.0.0.1") throws -> Response {
+        try HTTPTestClient(port: port, from: source).request(method, target, headers: headers, body: body)
     }
 
     private func readUntil(_ marker: [UInt8]) throws -> Int {

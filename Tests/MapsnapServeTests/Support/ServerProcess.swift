@@ -55,10 +55,11 @@ final class ServerProcess {
         throw Failure(description: "not ready after 1200 attempts: \(stderr)")
     }
 
-    /// Polls `/metrics` until `line` is one of its lines (bounded, as `waitForHealth`).
-    func waitForMetric(_ line: String) throws {
+    /// Polls `/metrics` (from `source`, as `HTTPTestClient`) until `line` is one of its lines
+    /// (bounded, as `waitForHealth`).
+    func waitForMetric(_ line: String, from source: String = "127.0.0.1") throws {
         for _ in 0..<1200 {
-            if let r = try? HTTPTestClient.get(port, "/metrics"), r.text.split(separator: "\n").contains(Substring(line)) { return }
+            if let r = try? HTTPTestClient.get(port, "/metrics", from: source), r.text.split(separator: "\n").contains(Substring(line)) { return }
             usleep(50_000)
         }
         throw Failure(description: "/metrics never showed '\(line)'")

@@ -19,3 +19,26 @@ import MapsnapGeo
         #expect(!message.contains("\n"))
     }
 }
+
+/// Which errors fail a render (the archive could not give a tile's bytes) and which skip a tile
+/// with a warning (its bytes were read and do not decode).
+@Suite struct TileReadFailureKindTests {
+    static let tile = TileID(z: 14, x: 8529, y: 5974)
+
+    @Test func readFailuresAreTheArchivesNotTheTiles() {
+        let failures: [TileArchiveError] = [
+            .readFailed(path: "x.mbtiles", what: "tile 14/8529/5974", reason: "database disk image is malformed"),
+            .pmtiles(.readFailed(path: "x.pmtiles", what: "tile 14/8529/5974", reason: "the file ended early (was it cut while open?)")),
+            .pmtiles(.corruptDirectory(path: "x.pmtiles", directory: "the leaf directory at byte 0 of the leaf directories", reason: "it refers to itself")),
+            .pmtiles(.outOfBounds(path: "x.pmtiles", what: "tile 14/8529/5974", offset: 9, length: 9, container: "the tile data section", end: 10)),
+            .pmtiles(.tooLarge(path: "x.pmtiles", what: "the leaf directory at byte 0 of the leaf directories", bytes: 1 << 30, limit: 1 << 24)),
+        ]
+        for e in failures { #expect(e.isReadFailure, "\(e)") }
+        let badTiles: [TileArchiveError] = [
+            .corruptTile(path: "x.mbtiles", tile: Self.tile, reason: .truncated(.gzip)),
+            .pmtiles(.corruptTile(path: "x.pmtiles", tile: Self.tile, reason: .truncated(.gzip))),
+            .pmtiles(.tooLarge(path: "x.pmtiles", what: "tile 14/8529/5974", bytes: 1 << 30, limit: 1 << 24)),
+        ]
+        for e in badTiles { #expect(!e.isReadFailure, "\(e)") }
+    }
+}
