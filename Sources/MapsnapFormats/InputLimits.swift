@@ -40,8 +40,19 @@ public enum InputLimits {
     public static let maxTextLength = 1_000
     /// Text is drawn at most this size in points, whatever a style asks (larger cannot be shaped).
     public static let maxTextSize = 2048.0
+    /// Unicode scalars of one label drawn from a style's `text-field` (a longer one is cut, with a
+    /// warning): shaping grows faster than the text (one letter with 100,000 combining marks took
+    /// over 90 s), and no map label is this long.
+    public static let maxLabelScalars = 1_000
     /// Custom marker images are drawn at this scale at most.
     public static let markerIconScale = 0.01...16.0
+    /// A marker icon image's side in pixels (an icon is a few dozen; a 389 KB PNG can declare
+    /// 20000 × 20000, which took 3.2 GB to decode).
+    public static let maxMarkerIconSide = 2048
+    /// A PNG read from a file (sprite sheets, marker icons): each side, checked from its header
+    /// before the image is decoded.
+    public static let maxPNGFileSide = 16384
+    public static let maxPNGFilePixels = 64 << 20
     /// A sprite icon's `pixelRatio` (sprites are made at 1, 2 or 3; an icon's size in points is its
     /// pixels over it, and a ratio near 0 or huge gives Cairo a matrix it cannot invert).
     public static let spriteIconPixelRatio = 0.1...16.0

@@ -242,6 +242,16 @@ public final class MapRenderer {
         return false
     }
 
+    /// Whether every pixel of the map is opaque at `zoom`, whatever the data: the bottom layer is
+    /// a visible background of an opaque colour at full opacity (a pattern counts as opaque: its
+    /// icon's pixels are not looked at). JPEG, which has no alpha, needs this.
+    public func backgroundIsOpaque(atZoom zoom: Double) -> Bool {
+        guard let bottom = style.layers.first, bottom.isVisible(atZoom: zoom), case .background(let b) = bottom.kind else { return false }
+        guard b.opacity.evaluate(zoom: zoom, feature: nil) >= 1 else { return false }
+        if let pattern = b.pattern, !pattern.evaluate(zoom: zoom, feature: nil).isEmpty { return true }
+        return b.color.evaluate(zoom: zoom, feature: nil).a >= 1
+    }
+
     /// The tiles of every source the style's visible layers use, for the view plus a margin
     /// (labels and wide strokes just outside the frame). A tile that does not decode is skipped
     /// with a warning; one the archive cannot read fails the render (`RenderError.tileReadFailed`).

@@ -99,6 +99,8 @@ enum CLIValueCases {
 
     static let overlays: [HostileCase] = [
         .init("marker-lat-1e308", Cmd.snap("--marker", "1e308,7.42"), .badInput(["--marker", "90"])),
+        .init("marker-title-of-100000-combining-marks", Cmd.snap("--marker", "43.73,7.42,red,a" + String(repeating: "\u{0301}", count: 100_000)),
+              .badInput(["--marker", "1000‖1,000"])),
         .init("marker-title-100k", Cmd.snap("--marker", "43.73,7.42,red," + String(repeating: "T", count: 100_000)),
               .badInput(["--marker", "1000‖1,000"])),
         .init("marker-glyph-long", Cmd.snap("--marker", "43.73,7.42,red,Title,ABCDEFGH"), .badInput(["--marker", "GLYPH‖glyph"])),

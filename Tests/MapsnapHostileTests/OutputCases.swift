@@ -34,8 +34,22 @@ enum OutputCases {
         .init("snapshot-output-name-too-long", ["--size", "64x64", "-o", "{out}/" + String(repeating: "n", count: 300) + ".png"],
               writeFailed(["--output‖-o", "nnnn"])),
         .init("snapshot-overwrites-an-older-map", Cmd.snap(), Cmd.map, fixture: { try $0.write("{out}/map.png", "old") }),
-        .init("snapshot-output-is-a-fifo", Cmd.snap(), .either(Cmd.map, .badInput(["--output‖-o", "{out}/map.png"])),
-              fixture: { try $0.fifo("{out}/map.png") }).timeout(15),
+        // A FIFO or a device named as the output is refused and left as it is, never replaced by a file.
+        .init("snapshot-output-is-a-fifo", Cmd.snap(), .badInput(["--output‖-o", "{out}/map.png", "FIFO"]),
+              fixture: { try $0.fifo("{out}/map.png") }).timeout(15).mayModify("map.png"),
+        .init("batch-item-output-is-a-fifo", ["batch", "{in}/m.jsonl", "-o", "{out}"],
+              .batch(exit: 1, ok: [], failed: ["g": ["FIFO"]]),
+              fixture: { s in
+                  try s.write("{in}/m.jsonl", #"{"id": "g", "center": [43.7360, 7.4260], "size": [64, 48]}"# + "\n")
+                  try s.fifo("{out}/g.png")
+              }).timeout(15).mayModify("g.png"),
+        // JPEG has no alpha: a style that leaves pixels transparent is refused before any tile.
+        .init("tiles-jpeg-of-a-transparent-style", ["tiles", "--style", "{in}/clear.json", "--source", "omt={data}/monaco.mbtiles",
+                                                     "--bbox", Cmd.harbour, "--zoom", "15", "--format", "jpeg", "-o", "{out}/t.mbtiles"],
+              .badInput(["--format", "opaque"]),
+              fixture: { try $0.write("{in}/clear.json", #"{"version": 8, "sources": {"omt": {"type": "vector", "url": "mbtiles://x"}}, "layers": [{"id": "w", "type": "fill", "source": "omt", "source-layer": "water"}]}"#) }),
+        .init("merge-output-folder-missing", ["merge", "{in}/a.mbtiles", "-o", "{out}/nope/all.mbtiles"], .badInput(["{out}/nope", "does not exist"]),
+              fixture: { s in try s.pyramid("{in}/a.mbtiles") }),
         .init("tiles-output-existing-non-archive", Cmd.tiles(), .badInput(["{out}/t.mbtiles"]),
               fixture: { try $0.write("{out}/t.mbtiles", "not an archive") }),
         .init("tiles-output-parent-is-a-file", ["tiles", "--bbox", Cmd.harbour, "--zoom", "15", "-o", "{out}/file/t.mbtiles"],

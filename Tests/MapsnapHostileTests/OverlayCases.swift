@@ -49,6 +49,9 @@ enum OverlayCases {
         .init("csv-accuracy-nan", track("t.csv"), drawnOrRefused("--track", "t.csv"), fixture: file("t.csv", "lat,lon,accuracy_m\n43.73,7.42,nan\n43.74,7.43,-1\n")),
         .init("csv-header-only", track("t.csv"), drawnOrRefused("--track", "t.csv"), fixture: file("t.csv", "lat,lon\n")),
         .init("csv-unterminated-quote", track("t.csv"), .badInput(["--track", "{in}/t.csv"]), fixture: file("t.csv", "lat,lon\n\"43.73,7.42\n43.74,7.43\n")),
+        // The message names the problem, not the 100,000 digits.
+        .init("csv-field-of-100000-digits", track("t.csv"), .badInput(["--track", "{in}/t.csv", "is not a number", "100001 characters"]),
+              fixture: file("t.csv", "lat,lon\n43.73," + String(repeating: "7", count: 100_001) + "\n")),
         .init("csv-one-column", track("t.csv"), .badInput(["--track", "{in}/t.csv"]), fixture: file("t.csv", "lat\n43.73\n43.74\n")),
         .init("csv-10-million-points", track("t.csv"), .badInput(["--track", pointLimit]), fixture: { try $0.points("{in}/t.csv", 10_000_000) })
             // Reading stops at 5,000,000 points, which a debug build takes ~25 s for on a quiet

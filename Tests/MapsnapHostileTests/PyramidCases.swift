@@ -115,6 +115,16 @@ enum PyramidCases {
     static let kills: [HostileCase] = [
         .init("kill-9-folder-then-resume", killable("{out}/tiles", ["--resume"]), .fine(outputs: ["tiles/"]),
               fixture: killed("{out}/tiles", after: 6)).mayModify("tiles/").check(sameFolder).timeout(120),
+        // A tile left empty (a disk that filled, another tool) is drawn again, never kept.
+        .init("kill-9-folder-with-an-empty-tile-then-resume", killable("{out}/tiles", ["--resume"]), .fine(outputs: ["tiles/"]),
+              fixture: { s in
+                  try killed("{out}/tiles", after: 6)(s)
+                  let tiles = s.output.appendingPathComponent("tiles")
+                  guard let first = Tree(tiles).files.keys.sorted().first(where: { $0.hasSuffix(".png") }) else {
+                      throw CocoaError(.fileNoSuchFile)
+                  }
+                  try Data().write(to: tiles.appendingPathComponent(first))
+              }).mayModify("tiles/").check(sameFolder).timeout(120),
         .init("kill-9-mbtiles-then-resume", killable("{out}/t.mbtiles", ["--resume"]), Cmd.archive,
               fixture: killed("{out}/t.mbtiles", after: 6)).mayModify("t.mbtiles").check(sameArchive).timeout(120),
         .init("kill-9-mbtiles-then-plain-rerun", killable("{out}/t.mbtiles"), .badInput(["{out}/t.mbtiles", "--resume"]),

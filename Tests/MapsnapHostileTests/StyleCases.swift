@@ -57,6 +57,12 @@ enum StyleCases {
     ]
 
     static let values: [HostileCase] = [
+        // One letter and 100,000 combining marks (shaping a cluster grows faster than its length):
+        // cut to 1,000 characters with a warning, drawn at once, by system fonts and at text-size 2048.
+        .init("label-of-100000-combining-marks", snap, .fine(outputs: ["map.png"], warning: ["labels", "1000 characters"]),
+              fixture: text(#"{"version": 8, "sources": {"p": {"type": "geojson", "data": {"type": "Feature", "properties": {"name": "a"#
+                            + String(repeating: "\\u0301", count: 100_000)
+                            + #""}, "geometry": {"type": "Point", "coordinates": [7.426, 43.736]}}}}, "layers": [{"id": "labels", "type": "symbol", "source": "p", "layout": {"text-field": ["get", "name"], "text-size": 2048}}]}"#)).timeout(30),
         .init("line-width-1e20", snap, Cmd.map, fixture: layers(road(paint: #"{"line-width": 1e20}"#))),
         .init("line-width-1e308-by-expression", snap, Cmd.map, fixture: layers(road(paint: #"{"line-width": ["*", 1e308, 10]}"#))),
         .init("line-width-negative", snap, Cmd.map, fixture: layers(road(paint: #"{"line-width": -5}"#))),

@@ -149,16 +149,6 @@ extension SnapshotInvocation {
 /// Checks before rendering that the output can be written, so a bad path fails fast.
 enum OutputPath {
     static func checkWritable(_ path: String) throws(UsageError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            throw UsageError(option: "--output", message: "\(path): folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw UsageError(option: "--output", message: "\(path): folder \(folder) is not writable")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw UsageError(option: "--output", message: "\(path) is a folder")
-        }
+        if let problem = OutputFile.problem(path) { throw UsageError(option: "--output", message: problem.description) }
     }
 }

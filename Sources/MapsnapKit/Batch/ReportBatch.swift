@@ -116,15 +116,7 @@ public final class ReportBatch {
     static func checkReportPDF(_ path: String, manifest: String) throws(RequestError) {
         guard VectorFormat(fileName: path) == .pdf else { throw RequestError("pdf", "'\(path)' must end in .pdf") }
         if BatchWorker.samePath(path, manifest) { throw RequestError("pdf", "\(path) is the manifest itself") }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            throw RequestError("pdf", "\(path): folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw RequestError("pdf", "\(path): folder \(folder) is not writable") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw RequestError("pdf", "\(path) is a folder")
-        }
+        if let problem = OutputFile.problem(path) { throw RequestError("pdf", problem.description) }
     }
 
     /// The worker side of `ItemIsolation.processes`: reads the manifest as the parent does, then
@@ -179,8 +171,10 @@ final class BatchWorker {
         if Self.samePath(path, options.manifest) {
             return failed(item, "id: \(name) would overwrite the manifest; give the item another id or the batch another output folder")
         }
+        // A FIFO or a device at the item's name is neither written over nor taken as done.
+        if let problem = OutputFile.problem(path) { return failed(item, "output: \(problem)") }
         if !options.force, let attrs = try? FileManager.default.attributesOfItem(atPath: path),
-           let date = attrs[.modificationDate] as? Date, date > manifestDate {
+           let date = attrs[.modificationDate] as? Date, date > manifestDate, (attrs[.size] as? Int ?? 0) > 0 {
             return BatchRow(id: item.id, status: .skipped, output: name, message: "already rendered")
         }
         // Tests: a deterministic crash in one item, to show that the others are still rendered.

@@ -24,8 +24,7 @@ enum TileArchiveCopy {
         guard !FileManager.default.fileExists(atPath: output) || (replacing && kind(of: output) != .folder) else {
             throw TilePyramid.output("\(output) already exists; write to a new output (or remove it first)")
         }
-        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw TilePyramid.output("\(output): folder \(folder) is not writable") }
+        if let problem = OutputFile.folderProblem(output) { throw TilePyramid.output(problem.description) }
         let temp = output + ".partial-\(getpid())"
         try? FileManager.default.removeItem(atPath: temp)
         var count = 0

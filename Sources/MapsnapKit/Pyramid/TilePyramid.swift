@@ -48,6 +48,13 @@ public final class TilePyramid {
         let start = Date()
         let main: Snapshotter
         do { main = try Snapshotter(options.style) } catch { throw .request(error) }
+        // JPEG has no alpha: a style that leaves some pixels transparent would fail every tile and
+        // leave an unfinished output behind, so it is refused before anything is made.
+        if options.encoding.format == .jpeg,
+           let zoom = options.zooms.first(where: { !main.renderer.backgroundIsOpaque(atZoom: Double(max($0 - 1, 0))) }) {
+            throw .request(RequestError("format", "JPEG tiles need an opaque map, and the style's background is not opaque at zoom \(zoom) "
+                                        + "(no background layer below everything, or a translucent one); write png or webp tiles"))
+        }
         // What the style and data lack is said once, before any tile (the tiles would lack it silently).
         for w in main.style.warnings { onWarning("--style: \(w)") }
         main.dataWarnings.forEach(onWarning)

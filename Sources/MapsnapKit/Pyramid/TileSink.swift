@@ -68,8 +68,20 @@ final class DirectoryTileSink: TileSink {
 
     func path(_ t: TileID) -> String { "\(root)/\(t.z)/\(t.x)/\(t.y).\(fileExtension)" }
 
+    /// Tiles whose file is there and begins as an image does: an empty or cut-short file (a disk
+    /// that filled, a tool other than mapsnap) is drawn again, never kept.
     func existingTiles(z: Int, among: Set<TileID>) throws -> Set<TileID> {
-        Set(among.filter { FileManager.default.fileExists(atPath: path($0)) })
+        Set(among.filter { Self.looksLikeAnImage(path($0)) })
+    }
+
+    /// The file's first bytes are a PNG, JPEG or WebP signature.
+    static func looksLikeAnImage(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 12), head.count >= 4 else { return false }
+        let bytes = [UInt8](head)
+        if bytes.starts(with: [0x89, 0x50, 0x4e, 0x47]) || bytes.starts(with: [0xff, 0xd8, 0xff]) { return true }
+        return bytes.count == 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8)
     }
 
     func write(_ tile: TileID, data: Data) throws {
@@ -104,12 +116,7 @@ final class MBTilesTileSink: TileSink {
     let recorded: [String: String]
 
     init(path: String, resume: Bool) throws(PyramidError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-            throw TilePyramid.output("\(path): folder \(folder) does not exist")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else { throw TilePyramid.output("\(path): folder \(folder) is not writable") }
+        if let problem = OutputFile.folderProblem(path) { throw TilePyramid.output(problem.description) }
         isNew = !FileManager.default.fileExists(atPath: path)
         if !isNew {
             // Only a regular file can be an archive to add to; a FIFO would block SQLite.

@@ -152,8 +152,9 @@ extension MapRequest {
     /// A text drawn on the map (a title, a caption): at most `InputLimits.maxTextLength` characters.
     public static func checkText(_ text: String, _ field: FieldPath) throws(RequestError) {
         let limit = InputLimits.maxTextLength
-        // Counting only up to the limit: counting the Characters of a 50 MB text is itself slow.
-        guard text.utf8.count > limit, text.prefix(limit + 1).count > limit else { return }
+        // Unicode scalars, not Characters: one letter with 100,000 combining marks is one Character
+        // and takes minutes to shape. Counting only up to the limit (a 50 MB text).
+        guard text.utf8.count > limit, text.unicodeScalars.prefix(limit + 1).count > limit else { return }
         throw RequestError(field, "is longer than the \(limit) characters a text may have")
     }
 

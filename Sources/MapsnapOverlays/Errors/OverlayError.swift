@@ -103,14 +103,14 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
         case .missingAttribute(_, let element, let attribute):
             return "\(element) has no \(attribute) attribute"
         case .badAttribute(_, let element, let attribute, let value, let problem):
-            let shown = "\(element) has \(attribute)=\"\(value)\""
+            let shown = "\(element) has \(attribute)=\"\(Self.excerpt(value))\""
             switch problem {
             case .notANumber: return "\(shown), which is not a number"
             case .outside(let range): return "\(shown) outside \(range)"
             case .notATime: return "\(shown), which is not an ISO 8601 date and time"
             }
         case .badElement(_, let element, let value, let problem):
-            let shown = "<\(element)> \"\(value)\""
+            let shown = "<\(element)> \"\(Self.excerpt(value))\""
             switch problem {
             case .notANumber: return "\(shown) is not a number"
             case .outside(let range): return "\(shown) is outside \(range)"
@@ -122,10 +122,10 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
             return "the header has no \(column) column (expected \(CSVFixReader.columnsHelp))"
         case .badField(_, let column, let value, let problem):
             switch problem {
-            case .notANumber: return "'\(value)' is not a number (column \(column))"
-            case .outside(let range): return "'\(value)' is outside \(range) (column \(column))"
+            case .notANumber: return "'\(Self.excerpt(value))' is not a number (column \(column))"
+            case .outside(let range): return "'\(Self.excerpt(value))' is outside \(range) (column \(column))"
             case .notATime:
-                return "'\(value)' is not a time: ISO 8601 (e.g. 2024-05-01T08:30:00Z) or Unix seconds (column \(column))"
+                return "'\(Self.excerpt(value))' is not a time: ISO 8601 (e.g. 2024-05-01T08:30:00Z) or Unix seconds (column \(column))"
             }
         case .geoJSON(_, let error):
             return error.message
@@ -140,4 +140,13 @@ public enum OverlayError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// The rule for radii and accuracies, as messages state it.
     static let radiusRule = "a number of meters greater than 0 and at most 20,000 km"
+}
+
+extension OverlayError {
+    /// A value from a file as a message shows it: whole when short, else its start and end with
+    /// its length (a field of 100,000 digits is not echoed back whole).
+    static func excerpt(_ value: String) -> String {
+        guard value.count > 40 else { return value }
+        return "\(value.prefix(24))…\(value.suffix(8)) [\(value.count) characters]"
+    }
 }

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import PNGWriter
 
 /// A bitmap in Cairo's ARGB32 format (premultiplied alpha), `pixelWidth × pixelHeight` device pixels.
@@ -149,7 +150,14 @@ public enum PNGHalves: Int32, Sendable {
 
 extension RasterImage {
     /// Reads a PNG file (Cairo's reader), for comparisons and golden tests.
-    public convenience init(pngFile path: String) throws(RenderError) {
+    public convenience init(pngFile path: String, maxSide: Int = InputLimits.maxPNGFileSide) throws(RenderError) {
+        // The size the header declares is checked before anything is decoded: a small file can
+        // declare an image of gigabytes.
+        if let (w, h) = Self.pngHeaderSize(path),
+           w > maxSide || h > maxSide || w * h > InputLimits.maxPNGFilePixels {
+            throw .cannotRead(path: path, reason: "is a \(w)x\(h) image, larger than the \(maxSide) pixels a side "
+                              + "(and \(InputLimits.maxPNGFilePixels >> 20) million pixels) an image here may have")
+        }
         guard let source = cairo_image_surface_create_from_png(path),
               cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {
             throw .cannotRead(path: path, reason: "is not a readable PNG image")
@@ -162,5 +170,17 @@ extension RasterImage {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_destroy(cr)
+    }
+
+    /// Width and height from a PNG file's IHDR chunk (its first 24 bytes); nil when the file
+    /// does not start as a PNG (the decoder then says what is wrong).
+    static func pngHeaderSize(_ path: String) -> (Int, Int)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 24), head.count == 24,
+              head.prefix(8) == Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) else { return nil }
+        let bytes = [UInt8](head)
+        func be32(_ o: Int) -> Int { bytes[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (be32(16), be32(20))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,10 +47,8 @@ public enum AtomicFile {
         public init(path: String) throws(RenderError) {
             let url = URL(fileURLWithPath: path)
             let folder = url.deletingLastPathComponent().path
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-                throw .cannotWrite(path: path, reason: "folder \(folder) does not exist")
-            }
+            // A FIFO or a device there would be replaced by the rename: refused instead.
+            if let problem = OutputFile.problem(path) { throw .cannotWrite(path: path, reason: problem.reason) }
             self.path = path
             temporary = folder + "/." + url.lastPathComponent + AtomicFile.temporaryMarker + "\(getpid())"
             fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

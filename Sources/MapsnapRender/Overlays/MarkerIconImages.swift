@@ -14,7 +14,7 @@ public final class MarkerIconImages {
     public func image(_ path: String) throws(RenderError) -> RasterImage {
         if let hit = images[path] { return hit }
         do { try InputFile.check(path) } catch { throw .cannotRead(path: path, reason: error.reason) }
-        let image = try RasterImage(pngFile: path)
+        let image = try RasterImage(pngFile: path, maxSide: InputLimits.maxMarkerIconSide)
         guard image.pixelWidth > 0, image.pixelHeight > 0 else { throw .cannotRead(path: path, reason: "has no pixels") }
         images[path] = image
         return image

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapStyle
 import MapsnapTiles
@@ -157,6 +158,11 @@ final class LabelPlacer {
             string = transformed(string)
             if let s = sections { sections = s.map { var t = $0; t.text = transformed(t.text); return t } }
             string = string.trimmingCharacters(in: .whitespacesAndNewlines)
+            if string.unicodeScalars.count > InputLimits.maxLabelScalars {
+                string = Self.cut(string)
+                sections = sections.map(Self.cut)
+                frame.warnings.warn("layer '\(layer.id)': a label of more than \(InputLimits.maxLabelScalars) characters is cut to that length")
+            }
             let placement = style.placement.evaluate(zoom: zoom, feature: feature)
             let alongLine = placement != .point && feature.geometryType != .point
             let size = style.textSize.evaluate(zoom: zoom, feature: feature)
