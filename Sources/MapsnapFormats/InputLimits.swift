@@ -43,6 +43,9 @@ public enum InputLimits {
     /// Bytes a vector tile may inflate to; a larger one is skipped with a warning naming it (a
     /// gzip bomb). MapLibre's own tiles stay well under 1 MiB; 16 MiB leaves room for dense data.
     public static let maxInflatedTileBytes = 16 << 20
+    /// Pixels of a glyph PBF's glyph box, advance and offsets (MapLibre's glyphs are ~30 px at
+    /// their 24 px em): width, height and advance 0...256, left and top -256...256.
+    public static let maxGlyphMetric = 256
     /// Zoom levels an archive's metadata may claim; others are ignored.
     public static let archiveZoom = 0...24
 
