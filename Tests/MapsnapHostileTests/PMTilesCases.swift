@@ -1,8 +1,9 @@
 import Foundation
 
-/// PMTiles archives and the new output formats, hostile: not files, truncated, compressed with
-/// what mapsnap does not read, directories that loop; numbers out of range for `--quality`; and
-/// outputs that cannot be written. Every one is a one-line error naming the input, or a map.
+/// PMTiles archives and the new output formats, hostile: not files, truncated, header values no
+/// reader can use, directories that loop or do not decompress as their header says; numbers out of
+/// range for `--quality`; and outputs that cannot be written. Every one is a one-line error naming
+/// the input, or a map.
 enum PMTilesCases {
     static let all = archives + outputs + values
 
@@ -21,7 +22,13 @@ enum PMTilesCases {
               fixture: { s in try fixture("accepted-monaco-z0-z5.pmtiles")(s); try s.truncate(path, to: 100) }),
         .init("pmtiles-truncated-tiles", snap(), .either(.badInput(["--tiles", path]), .fine(outputs: ["map.png"], warning: [path])),
               fixture: { s in try fixture("accepted-monaco-z0-z5.pmtiles")(s); try s.truncate(path, to: 1000) }),
-        .init("pmtiles-brotli", snap(), .badInput(["--tiles", path, "brotli"]), fixture: fixture("brotli-directories.pmtiles")),
+        // The header says brotli; the root directory is five plain bytes.
+        .init("pmtiles-brotli", snap(), .badInput(["--tiles", path, "the root directory is corrupt: brotli stream"]),
+              fixture: fixture("brotli-directories.pmtiles")),
+        .init("pmtiles-brotli-archive", snap(), .fine(outputs: ["map.png"]), fixture: fixture("accepted-monaco-z0-z5-brotli.pmtiles")),
+        .init("pmtiles-zstd-archive", snap(), .fine(outputs: ["map.png"]), fixture: fixture("accepted-monaco-z0-z5-zstd.pmtiles")),
+        .init("pmtiles-tile-type-200", snap(), .badInput(["--tiles", path, "tile type 200 is none of the spec's 0...6"]),
+              fixture: fixture("tile-type-200.pmtiles")),
         .init("pmtiles-leaf-loop", snap(), .either(.badInput(["--tiles", path]), .fine(outputs: ["map.png"], warning: [path])),
               fixture: fixture("leaf-refers-to-itself.pmtiles")),
         .init("pmtiles-4-billion-entries", snap(), .badInput(["--tiles", path]), fixture: fixture("root-claims-4-billion-entries.pmtiles")),
