@@ -48,6 +48,12 @@ public enum InputLimits {
     public static let maxGlyphMetric = 256
     /// Zoom levels an archive's metadata may claim; others are ignored.
     public static let archiveZoom = 0...24
+    /// Tiles an archive may hold where they are handled one by one (copied into an MBTiles or a
+    /// folder, listed): one PMTiles directory entry stands for up to 2³²-1 tiles and an MBTiles
+    /// view can join its tables into billions of rows, so the count is checked, stopping at the
+    /// limit, before any tile is written. Above a planet-wide pyramid to zoom 14 (358 million
+    /// tiles); a copy into a PMTiles keeps runs as runs and is bounded by the data instead.
+    public static let maxArchiveTiles = 400_000_000
 
     // MARK: work
     /// Worker threads of a pyramid or a batch.
