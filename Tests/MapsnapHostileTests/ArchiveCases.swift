@@ -98,6 +98,10 @@ enum ArchiveCases {
               fixture: rasterTiles),
         .init("geocode-raster-archive", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, "raster tiles (png)"]),
               fixture: rasterTiles),
+        // Rows outside the z/x/y grid are all it holds: nothing to convert, said with the first of them.
+        .init("convert-only-rows-outside-the-grid", ["convert", path, "{out}/c.pmtiles"],
+              .badInput([path, "1 row outside it (the first: zoom_level 3, tile_column 9, tile_row 0)"]),
+              fixture: { try $0.archive(path, sql: ["DELETE FROM tiles", "INSERT INTO tiles VALUES (3, 9, 0, x'00')"]) }),
         .init("geocode-tiles-fifo", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, isFIFO]), fixture: fifo).timeout(15),
         .init("geocode-tiles-missing", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, "no such file"])),
         .init("geocode-tiles-dev-zero", ["geocode", "43.7365,7.4218", "--tiles", "/dev/zero"], .badInput(["--tiles", "/dev/zero", "device"])),

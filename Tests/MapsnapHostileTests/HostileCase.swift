@@ -137,7 +137,7 @@ extension HostileCase {
         let lines = o.stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         let errors = lines.filter { $0.hasPrefix("mapsnap: error: ") }
         let warnings = lines.filter { $0.hasPrefix("mapsnap: warning: ") }
-        let summaries = lines.filter { l in ["tiles: ", "batch: ", "merge: "].contains { l.hasPrefix($0) } }
+        let summaries = lines.filter { l in ["tiles: ", "batch: ", "merge: ", "convert: "].contains { l.hasPrefix($0) } }
         let stray = lines.count - errors.count - warnings.count - summaries.count
         if stray > 0, !o.signaled { problems.append("\(stray) stderr lines are neither errors, warnings nor the summary") }
 

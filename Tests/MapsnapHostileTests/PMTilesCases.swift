@@ -1,9 +1,9 @@
 import Foundation
 
 /// PMTiles archives and the new output formats, hostile: not files, truncated, header values no
-/// reader can use, directories that loop or do not decompress as their header says; numbers out of
-/// range for `--quality`; and outputs that cannot be written. Every one is a one-line error naming
-/// the input, or a map.
+/// reader can use, directories that loop or do not decompress as their header says, a run of 2³²-1
+/// tiles; numbers out of range for `--quality`; and outputs that cannot be written. Every one is a
+/// one-line error naming the input, a map, or an archive.
 enum PMTilesCases {
     static let all = archives + outputs + values
 
@@ -38,6 +38,24 @@ enum PMTilesCases {
         .init("convert-input-brotli", ["convert", path, "{out}/c.mbtiles"], .badInput([path, "brotli"]), fixture: fixture("brotli-directories.pmtiles")),
         .init("merge-input-pmtiles-text", ["merge", path, "-o", "{out}/all.pmtiles"], .badInput([path]),
               fixture: { try $0.write(path, "PMTiles? no.\n") }),
+    ] + runs
+
+    /// One directory entry claiming 2³²-1 tiles (a 238-byte file): kept as one run in a PMTiles, in
+    /// moments and little memory; refused up front for an MBTiles or a folder, which store every
+    /// tile (it once listed every id: 3.3 GB, then a fatal allocation failure, or copied for hours).
+    static let runs: [HostileCase] = [
+        .init("convert-run-of-4-billion-tiles-to-mbtiles", ["convert", path, "{out}/c.mbtiles"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("convert-run-of-4-billion-tiles-to-folder", ["convert", path, "{out}/c/"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("convert-run-of-4-billion-tiles-to-pmtiles", ["convert", path, "{out}/c.pmtiles"], .fine(outputs: ["c.pmtiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("merge-run-of-4-billion-tiles-to-mbtiles", ["merge", path, "-o", "{out}/all.mbtiles"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("merge-run-of-4-billion-tiles-to-pmtiles", ["merge", path, "-o", "{out}/all.pmtiles"], .fine(outputs: ["all.pmtiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("snapshot-run-of-4-billion-png-tiles-as-vector-data", snap(), .badInput(["--tiles", path, "raster tiles (png)"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
     ]
 
     static let outputs: [HostileCase] = [
