@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
+        // PMTiles archives may compress tiles, directories and metadata with brotli or zstd.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlidec", providers: apt(["libbrotli-dev"])),
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: apt(["libzstd-dev"])),
         // libdeflate compresses PNG image data (whole buffers) two to three times as fast as zlib.
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: apt(["libdeflate-dev"])),
         // Intel's ISA-L (igzip) compresses three times as fast again, for PNGs wanted fast (tiles, the server).
@@ -43,7 +46,7 @@ let package = Package(
         // Text formats every reader shares: JSON, CSV records, numbers in messages.
         .target(name: "MapsnapFormats"),
         .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
-        .target(name: "MapsnapTiles", dependencies: ["MapsnapFormats", "MapsnapGeo", "CSQLite", "CZlib"]),
+        .target(name: "MapsnapTiles", dependencies: ["MapsnapFormats", "MapsnapGeo", "CSQLite", "CZlib", "CBrotli", "CZstd"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         // Colours come from the style module (one CSS colour grammar for styles and overlays).
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),

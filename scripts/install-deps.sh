@@ -12,6 +12,7 @@ packages=(
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
   libwebp-dev libjpeg62-turbo-dev                                        # raster tiles (raster layers)
   libfreetype-dev                                                        # glyph PBFs from fonts (mapsnap glyphs build)
+  libbrotli-dev libzstd-dev                                              # PMTiles compressed with brotli or zstd
 )
 # What the binary runs with: the libraries, fonts (Latin, CJK) and the preview page's Leaflet.
 while read -r p; do packages+=("$p"); done < <("$(dirname "$0")/runtime-packages.sh")

@@ -13,15 +13,27 @@ Usage:
     pmtiles-interop.py write ARCHIVE LISTING   # write LISTING's tiles with pmtiles' writer, for
                                                # mapsnap to read
     pmtiles-interop.py dump ARCHIVE            # print ARCHIVE as a listing
+    pmtiles-interop.py from-mbtiles MBTILES ARCHIVE
+                                               # convert MBTILES with pmtiles' own converter
+    pmtiles-interop.py recompress ARCHIVE OUT METHOD
+                                               # ARCHIVE (pmtiles' gzip layout) again with its
+                                               # tiles, directories and metadata compressed with
+                                               # METHOD (none, gzip, brotli, zstd): the tiles
+                                               # through pmtiles' writer, the directories and
+                                               # metadata re-encoded after it (it writes gzip only);
+                                               # brotli and zstd need PyPI's brotli and zstandard
 
 Exits 0 when everything matched, 1 on a mismatch, 2 on bad usage.
 """
 import base64
+import gzip
+import io
 import json
 import sys
 
 from pmtiles.reader import MmapSource, Reader, all_tiles
-from pmtiles.tile import Compression, TileType, deserialize_header, zxy_to_tileid
+from pmtiles.tile import (Compression, Entry, TileType, deserialize_directory, deserialize_header, serialize_directory,
+                          serialize_header, zxy_to_tileid)
 from pmtiles.writer import Writer
 
 # Tiles looked up one by one with get(), at most (every tile is also compared through the walk).
@@ -131,6 +143,83 @@ def dump(archive_path):
     return 0
 
 
+def codec(method):
+    """(compress, decompress) for a Compression."""
+    if method == Compression.NONE:
+        return (lambda b: b), (lambda b: b)
+    if method == Compression.GZIP:
+        return (lambda b: gzip.compress(b, mtime=0)), gzip.decompress
+    if method == Compression.BROTLI:
+        import brotli
+        return (lambda b: brotli.compress(b, quality=9)), brotli.decompress
+    if method == Compression.ZSTD:
+        import zstandard
+        return (lambda b: zstandard.ZstdCompressor(level=10).compress(b)), (lambda b: zstandard.ZstdDecompressor().decompress(b))
+    raise ValueError(f"no codec for {method}")
+
+
+def from_mbtiles(mbtiles_path, archive_path):
+    from pmtiles.convert import mbtiles_to_pmtiles
+    mbtiles_to_pmtiles(mbtiles_path, archive_path, None)
+    print(f"wrote {archive_path}")
+    return 0
+
+
+def recompress(archive_path, out_path, method_name):
+    method = Compression[method_name.upper()]
+    compress, _ = codec(method)
+    with open(archive_path, "rb") as f:
+        get_bytes = MmapSource(f)
+        header = deserialize_header(get_bytes(0, 127))
+        metadata = Reader(get_bytes).metadata()
+        _, tile_decompress = codec(header["tile_compression"])
+        # The tiles in tile id order through pmtiles' writer, which clusters them and keeps runs.
+        buffer = io.BytesIO()
+        writer = Writer(buffer)
+        for (z, x, y), data in sorted(all_tiles(get_bytes), key=lambda t: zxy_to_tileid(*t[0])):
+            plain = tile_decompress(data)
+            # PMTiles has no empty tiles (an entry's length is above 0): one that is empty once
+            # decompressed is left out when it is stored plain.
+            if plain or method != Compression.NONE:
+                writer.write_tile(zxy_to_tileid(z, x, y), compress(plain))
+        new_header = {key: header[key] for key in ("tile_type", "min_lon_e7", "min_lat_e7", "max_lon_e7", "max_lat_e7",
+                                                    "center_zoom", "center_lon_e7", "center_lat_e7")}
+        new_header["tile_compression"] = method
+        writer.finalize(new_header, metadata)
+    written = buffer.getvalue()
+    header = deserialize_header(written[:127])
+
+    def section(name):
+        return written[header[name + "_offset"]:header[name + "_offset"] + header[name + "_length"]]
+
+    def plain_directory(entries):
+        return gzip.decompress(serialize_directory(entries))
+
+    # The writer compressed the directories and the metadata with gzip: again with METHOD.
+    root = deserialize_directory(section("root"))
+    leaves = b""
+    for entry in root:
+        if entry.run_length == 0:
+            leaf = compress(plain_directory(deserialize_directory(section("leaf_directory")[entry.offset:entry.offset + entry.length])))
+            entry.offset, entry.length = len(leaves), len(leaf)
+            leaves += leaf
+    root_bytes = compress(plain_directory(root))
+    metadata_bytes = compress(gzip.decompress(section("metadata")))
+    tiles = section("tile_data")
+    header["internal_compression"] = method
+    header["root_offset"] = 127
+    header["root_length"] = len(root_bytes)
+    header["metadata_offset"] = 127 + len(root_bytes)
+    header["metadata_length"] = len(metadata_bytes)
+    header["leaf_directory_offset"] = header["metadata_offset"] + len(metadata_bytes)
+    header["leaf_directory_length"] = len(leaves)
+    header["tile_data_offset"] = header["leaf_directory_offset"] + len(leaves)
+    with open(out_path, "wb") as out:
+        out.write(serialize_header(header) + root_bytes + metadata_bytes + leaves + tiles)
+    print(f"wrote {out_path}: tiles, directories and metadata compressed with {method.name.lower()}")
+    return 0
+
+
 def main(argv):
     if len(argv) == 4 and argv[1] == "check":
         return check(argv[2], argv[3])
@@ -138,6 +227,10 @@ def main(argv):
         return write(argv[2], argv[3])
     if len(argv) == 3 and argv[1] == "dump":
         return dump(argv[2])
+    if len(argv) == 4 and argv[1] == "from-mbtiles":
+        return from_mbtiles(argv[2], argv[3])
+    if len(argv) == 5 and argv[1] == "recompress":
+        return recompress(argv[2], argv[3], argv[4])
     print(__doc__, file=sys.stderr)
     return 2
 

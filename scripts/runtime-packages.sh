@@ -10,6 +10,8 @@ libc6
 libgcc-s1
 libstdc++6
 zlib1g
+libbrotli1
+libzstd1
 libsqlite3-0
 libpng16-16
 libjpeg62-turbo

@@ -63,8 +63,17 @@ public enum InputLimits {
     /// Bytes a vector tile may inflate to; a larger one is skipped with a warning naming it (a
     /// gzip bomb). MapLibre's own tiles stay well under 1 MiB; 16 MiB leaves room for dense data.
     public static let maxInflatedTileBytes = 16 << 20
+    /// Pixels of a glyph PBF's glyph box, advance and offsets (MapLibre's glyphs are ~30 px at
+    /// their 24 px em): width, height and advance 0...256, left and top -256...256.
+    public static let maxGlyphMetric = 256
     /// Zoom levels an archive's metadata may claim; others are ignored.
     public static let archiveZoom = 0...24
+    /// Tiles an archive may hold where they are handled one by one (copied into an MBTiles or a
+    /// folder, listed): one PMTiles directory entry stands for up to 2³²-1 tiles and an MBTiles
+    /// view can join its tables into billions of rows, so the count is checked, stopping at the
+    /// limit, before any tile is written. Above a planet-wide pyramid to zoom 14 (358 million
+    /// tiles); a copy into a PMTiles keeps runs as runs and is bounded by the data instead.
+    public static let maxArchiveTiles = 400_000_000
 
     // MARK: work
     /// Worker threads of a pyramid or a batch.

@@ -22,7 +22,7 @@ public struct FuzzTarget: Sendable {
 
     /// Every target, in the pipeline's order.
     public static let all: [FuzzTarget] = [
-        .mvt, .inflate, .mbtiles, .pmtiles, .style, .expression, .spriteIndex, .glyphPBF, .png, .rasterTile, .gpx, .gpxSplit, .csvFixes, .geoJSON, .manifest,
+        .mvt, .inflate, .brotli, .zstd, .mbtiles, .pmtiles, .style, .expression, .spriteIndex, .glyphPBF, .png, .rasterTile, .gpx, .gpxSplit, .csvFixes, .geoJSON, .manifest,
     ] + serve
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

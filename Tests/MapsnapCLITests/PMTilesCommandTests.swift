@@ -80,6 +80,51 @@ struct PMTilesCommandTests {
         #expect(try CLIRunner.tiles(merged) == (try CLIRunner.tiles(whole)))
     }
 
+    /// Archives compressed with brotli and with zstd (tiles, directories and metadata), written by
+    /// the reference (PyPI's pmtiles: its converter from Monaco's MBTiles, then its writer again
+    /// through `scripts/pmtiles-interop.py recompress`), draw the very map their gzip twin draws.
+    @Test func brotliAndZstdTwinsDrawTheSameMapAsGzip() throws {
+        let python = ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] ?? "python3"
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("scripts/pmtiles-interop.py").path
+        let ready = try CLIRunner.run([python, "-c", "import pmtiles, brotli, zstandard"], executable: "/usr/bin/env")
+        guard ready.status == 0 else {
+            if ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] != nil { Issue.record("\(python) lacks pmtiles, brotli or zstandard: \(ready.stderr)") }
+            print("skipped: \(python) cannot import pmtiles, brotli and zstandard")
+            return
+        }
+        let dir = try CLIRunner.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = CLIRunner.repositoryRoot.appendingPathComponent("data/monaco.mbtiles").path
+        let gzip = dir.appendingPathComponent("gzip.pmtiles").path
+        let made = try CLIRunner.run([python, script, "from-mbtiles", source, gzip], executable: "/usr/bin/env")
+        #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+        var images: [String: Data] = [:]
+        for method in ["gzip", "brotli", "zstd"] {
+            let archive = dir.appendingPathComponent("\(method).pmtiles").path
+            if method != "gzip" {
+                let r = try CLIRunner.run([python, script, "recompress", gzip, archive, method], executable: "/usr/bin/env")
+                #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+                let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: archive)).prefix(127))
+                #expect(header[97] == (method == "brotli" ? 3 : 4) && header[98] == header[97], "internal and tile compression")
+            }
+            let png = dir.appendingPathComponent("\(method).png")
+            let r = try CLIRunner.run(["--tiles", archive, "--center", "43.7360,7.4260", "--zoom", "15", "--size", "400x300", "-o", png.path])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(method): \(r.stderr)")
+            images[method] = try Data(contentsOf: png)
+        }
+        #expect(images["gzip"]!.count > 10_000)
+        #expect(images["brotli"] == images["gzip"], "brotli draws what gzip draws, byte for byte")
+        #expect(images["zstd"] == images["gzip"], "zstd draws what gzip draws, byte for byte")
+
+        // Converted to an MBTiles, a brotli archive's vector tiles are gzip again: the same map.
+        let back = dir.appendingPathComponent("back.mbtiles").path
+        let converted = try CLIRunner.run(["convert", dir.appendingPathComponent("brotli.pmtiles").path, back])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let again = dir.appendingPathComponent("back.png")
+        #expect(try CLIRunner.run(["--tiles", back, "--center", "43.7360,7.4260", "--zoom", "15", "--size", "400x300", "-o", again.path]).status == 0)
+        #expect(try Data(contentsOf: again) == images["gzip"])
+    }
+
     @Test func convertRoundTripsAndSnapshotsReadPMTiles() throws {
         let dir = try CLIRunner.scratch()
         let source = CLIRunner.repositoryRoot.appendingPathComponent("data/monaco.mbtiles").path

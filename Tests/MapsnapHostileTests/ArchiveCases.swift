@@ -86,7 +86,23 @@ enum ArchiveCases {
               .either(.badInput(["--tiles", path]), Cmd.archive), fixture: withMetadata("minzoom", "63")),
     ]
 
+    /// Monaco's archive with every tile a 1×1 PNG: images, given where vector tiles are wanted.
+    static let rasterTiles: @Sendable (Scratch) throws -> Void = {
+        try $0.archive(path, sql: ["UPDATE metadata SET value = 'png' WHERE name = 'format'",
+                                   "UPDATE tiles SET tile_data = x'\(onePixelPNG)'"])
+    }
+    static let onePixelPNG = "89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b550000000a49444154789c63f80f0001010100b138f6140000000049454e44ae426082"
+
     static let otherCommands: [HostileCase] = [
+        // Images as the vector data: refused once, naming the archive (not a warning per tile, not "no address found").
+        .init("tiles-raster-archive-as-vector-data", snapTiles(), .badInput(["--tiles", path, "raster tiles (png); give it as a raster source"]),
+              fixture: rasterTiles),
+        .init("geocode-raster-archive", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, "raster tiles (png)"]),
+              fixture: rasterTiles),
+        // Rows outside the z/x/y grid are all it holds: nothing to convert, said with the first of them.
+        .init("convert-only-rows-outside-the-grid", ["convert", path, "{out}/c.pmtiles"],
+              .badInput([path, "1 row outside it (the first: zoom_level 3, tile_column 9, tile_row 0)"]),
+              fixture: { try $0.archive(path, sql: ["DELETE FROM tiles", "INSERT INTO tiles VALUES (3, 9, 0, x'00')"]) }),
         .init("geocode-tiles-fifo", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, isFIFO]), fixture: fifo).timeout(15),
         .init("geocode-tiles-missing", ["geocode", "43.7365,7.4218", "--tiles", path], .badInput(["--tiles", path, "no such file"])),
         .init("geocode-tiles-dev-zero", ["geocode", "43.7365,7.4218", "--tiles", "/dev/zero"], .badInput(["--tiles", "/dev/zero", "device"])),

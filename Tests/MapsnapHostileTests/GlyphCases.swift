@@ -28,6 +28,11 @@ enum GlyphCases {
               // glyph { id 65, width 10^9, height 10^9 }
               fixture: rangeFixture { s in try s.write(range, bytes: [0x0a, 0x10, 0x1a, 0x0e, 0x08, 0x41, 0x18, 0x80, 0x94, 0xeb, 0xdc, 0x03,
                                                                          0x20, 0x80, 0x94, 0xeb, 0xdc, 0x03]) }),
+        // glyph { id 65, 1x1, left: zigzag 2^64-1 = Int64.min }, which once trapped in abs(); and top alike.
+        .init("glyphs-range-left-int64-min", snap, .fine(outputs: ["map.png"], warning: ["0-255.pbf", "left -9223372036854775808 is out of range"]),
+              fixture: rangeFixture { s in try s.copy("{root}/Tests/FuzzRegressions/glyph-pbf/left-int64-min.pbf", range) }),
+        .init("glyphs-range-top-int64-min", snap, .fine(outputs: ["map.png"], warning: ["0-255.pbf", "top -9223372036854775808 is out of range"]),
+              fixture: rangeFixture { s in try s.copy("{root}/Tests/FuzzRegressions/glyph-pbf/top-int64-min.pbf", range) }),
         .init("glyphs-range-over-the-size-limit", snap, .fine(outputs: ["map.png"], warning: ["0-255.pbf", "MiB"]),
               fixture: rangeFixture { s in try s.write(range, "x"); try s.truncate(range, to: 600 << 20) }),
     ]

@@ -137,7 +137,7 @@ extension HostileCase {
         let lines = o.stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         let errors = lines.filter { $0.hasPrefix("mapsnap: error: ") }
         let warnings = lines.filter { $0.hasPrefix("mapsnap: warning: ") }
-        let summaries = lines.filter { l in ["tiles: ", "batch: ", "merge: "].contains { l.hasPrefix($0) } }
+        let summaries = lines.filter { l in ["tiles: ", "batch: ", "merge: ", "convert: "].contains { l.hasPrefix($0) } }
         // A message that echoes a huge input back (100,000 digits) hides the problem it names.
         for line in errors + warnings where line.count > 1_000 {
             problems.append("a message line of \(line.count) characters (the input echoed back whole?)")

@@ -1,8 +1,9 @@
 import Foundation
 
-/// PMTiles archives and the new output formats, hostile: not files, truncated, compressed with
-/// what mapsnap does not read, directories that loop; numbers out of range for `--quality`; and
-/// outputs that cannot be written. Every one is a one-line error naming the input, or a map.
+/// PMTiles archives and the new output formats, hostile: not files, truncated, header values no
+/// reader can use, directories that loop or do not decompress as their header says, a run of 2³²-1
+/// tiles; numbers out of range for `--quality`; and outputs that cannot be written. Every one is a
+/// one-line error naming the input, a map, or an archive.
 enum PMTilesCases {
     static let all = archives + outputs + values
 
@@ -22,7 +23,13 @@ enum PMTilesCases {
         // A tile the archive cannot read fails the render (exit 1), naming the archive.
         .init("pmtiles-truncated-tiles", snap(), .either(.badInput(["--tiles", path]), .failure([path])),
               fixture: { s in try fixture("accepted-monaco-z0-z5.pmtiles")(s); try s.truncate(path, to: 1000) }),
-        .init("pmtiles-brotli", snap(), .badInput(["--tiles", path, "brotli"]), fixture: fixture("brotli-directories.pmtiles")),
+        // The header says brotli; the root directory is five plain bytes.
+        .init("pmtiles-brotli", snap(), .badInput(["--tiles", path, "the root directory is corrupt: brotli stream"]),
+              fixture: fixture("brotli-directories.pmtiles")),
+        .init("pmtiles-brotli-archive", snap(), .fine(outputs: ["map.png"]), fixture: fixture("accepted-monaco-z0-z5-brotli.pmtiles")),
+        .init("pmtiles-zstd-archive", snap(), .fine(outputs: ["map.png"]), fixture: fixture("accepted-monaco-z0-z5-zstd.pmtiles")),
+        .init("pmtiles-tile-type-200", snap(), .badInput(["--tiles", path, "tile type 200 is none of the spec's 0...6"]),
+              fixture: fixture("tile-type-200.pmtiles")),
         .init("pmtiles-leaf-loop", snap(), .either(.badInput(["--tiles", path]), .failure([path, "leaf directory"])),
               fixture: fixture("leaf-refers-to-itself.pmtiles")),
         .init("pmtiles-4-billion-entries", snap(), .badInput(["--tiles", path]), fixture: fixture("root-claims-4-billion-entries.pmtiles")),
@@ -32,6 +39,24 @@ enum PMTilesCases {
         .init("convert-input-brotli", ["convert", path, "{out}/c.mbtiles"], .badInput([path, "brotli"]), fixture: fixture("brotli-directories.pmtiles")),
         .init("merge-input-pmtiles-text", ["merge", path, "-o", "{out}/all.pmtiles"], .badInput([path]),
               fixture: { try $0.write(path, "PMTiles? no.\n") }),
+    ] + runs
+
+    /// One directory entry claiming 2³²-1 tiles (a 238-byte file): kept as one run in a PMTiles, in
+    /// moments and little memory; refused up front for an MBTiles or a folder, which store every
+    /// tile (it once listed every id: 3.3 GB, then a fatal allocation failure, or copied for hours).
+    static let runs: [HostileCase] = [
+        .init("convert-run-of-4-billion-tiles-to-mbtiles", ["convert", path, "{out}/c.mbtiles"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("convert-run-of-4-billion-tiles-to-folder", ["convert", path, "{out}/c/"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("convert-run-of-4-billion-tiles-to-pmtiles", ["convert", path, "{out}/c.pmtiles"], .fine(outputs: ["c.pmtiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("merge-run-of-4-billion-tiles-to-mbtiles", ["merge", path, "-o", "{out}/all.mbtiles"], .badInput([path, "more than 400000000 tiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("merge-run-of-4-billion-tiles-to-pmtiles", ["merge", path, "-o", "{out}/all.pmtiles"], .fine(outputs: ["all.pmtiles"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
+        .init("snapshot-run-of-4-billion-png-tiles-as-vector-data", snap(), .badInput(["--tiles", path, "raster tiles (png)"]),
+              fixture: fixture("run-of-4-billion-tiles.pmtiles")).memoryLimit(mib: 1024).timeout(20),
     ]
 
     static let outputs: [HostileCase] = [

@@ -28,12 +28,18 @@ enum ConvertCommand {
         run: { c, console in run(c, console) })
 
     static func run(_ c: ConvertInvocation, _ console: Console) -> ExitCode {
+        // SIGTERM or SIGINT stops the copy between tiles and removes its partial output.
+        TerminationSignals.catch()
+        let code: ExitCode
         do {
             let s = try TileConvert.convert(c.paths[0], into: c.paths[1])
+            for warning in s.warnings { console.warning(warning) }
             console.info("convert: \(s.tiles) tiles → \(c.paths[1])")
-            return .success
+            code = .success
         } catch {
-            return CommandErrors.report(error, command: command, console)
+            code = CommandErrors.report(error, command: command, console)
         }
+        if let signal = TerminationSignals.pending { TerminationSignals.endBySignal(signal) }
+        return code
     }
 }

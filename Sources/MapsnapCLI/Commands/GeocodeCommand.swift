@@ -39,6 +39,8 @@ enum GeocodeCommand {
         do {
             let point = c.point!
             let geocoder = try SnapshotterCache().geocoder(for: c.request.style)
+            // An archive of images given as the data is refused when it is opened, naming it.
+            guard geocoder.hasVectorTiles else { throw RequestError("style", geocoder.noVectorTiles) }
             guard geocoder.coverage.covers(point) else {
                 throw UsageError(option: "", message: "\(point) is outside the data, which covers \(geocoder.coverage.summary) (W,S,E,N)")
             }

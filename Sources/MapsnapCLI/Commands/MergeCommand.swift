@@ -37,12 +37,17 @@ enum MergeCommand {
         run: { c, console in run(c, console) })
 
     static func run(_ c: MergeInvocation, _ console: Console) -> ExitCode {
+        // SIGTERM or SIGINT stops the copy between tiles and removes its partial output.
+        TerminationSignals.catch()
+        let code: ExitCode
         do {
             let s = try TileMerge.merge(c.inputs, into: c.output!, replacing: c.force)
             console.info("merge: \(s.tiles) tiles from \(s.inputs) files → \(c.output!)")
-            return .success
+            code = .success
         } catch {
-            return CommandErrors.report(error, command: command, console)
+            code = CommandErrors.report(error, command: command, console)
         }
+        if let signal = TerminationSignals.pending { TerminationSignals.endBySignal(signal) }
+        return code
     }
 }

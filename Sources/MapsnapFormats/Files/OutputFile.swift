@@ -14,6 +14,11 @@ public enum OutputFile {
         /// What is wrong, without the path: `folder /x does not exist`, `is a folder`.
         public let reason: String
 
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
         /// `/x/map.png: folder /x does not exist`, `/x/map.png is a folder`.
         public var description: String { reason.hasPrefix("is ") ? "\(path) \(reason)" : "\(path): \(reason)" }
     }

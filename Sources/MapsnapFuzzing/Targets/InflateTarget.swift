@@ -9,8 +9,14 @@ extension FuzzTarget {
     /// cap other than by hitting it, is a bug.
     static let inflate = FuzzTarget("inflate", "gzip/zlib inflate of tile bytes, under the tile cap and a 1 KiB cap") { data in
         _ = compressionFormat(of: data)
-        let full = Result { () throws(InflateError) in try MapsnapTiles.inflate(data) }
-        let small = Result { () throws(InflateError) in try MapsnapTiles.inflate(data, limit: 1024) }
+        return cappedDecompression(data) { (bytes, limit) throws(InflateError) in try MapsnapTiles.inflate(bytes, limit: limit) }
+    }
+
+    /// `decompress` run on `data` under the tile cap and under a 1 KiB cap: the two must agree
+    /// (the same bytes, or the small cap hit by output longer than it), and nothing may pass a cap.
+    static func cappedDecompression(_ data: Data, _ decompress: (Data, Int) throws(InflateError) -> Data) -> FuzzVerdict {
+        let full = Result { () throws(InflateError) in try decompress(data, InputLimits.maxInflatedTileBytes) }
+        let small = Result { () throws(InflateError) in try decompress(data, 1024) }
         switch (full, small) {
         case (.success(let output), .success(let again)):
             precondition(output.count <= 1024 && again == output, "the 1 KiB cap changed the output")
@@ -25,7 +31,7 @@ extension FuzzTarget {
         }
         switch full {
         case .success(let output):
-            precondition(output.count <= InputLimits.maxInflatedTileBytes, "inflated \(output.count) bytes, past the cap")
+            precondition(output.count <= InputLimits.maxInflatedTileBytes, "decompressed \(output.count) bytes, past the cap")
             return .accepted
         case .failure(let error):
             return .rejected(error.description)

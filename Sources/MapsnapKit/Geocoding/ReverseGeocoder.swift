@@ -51,6 +51,20 @@ public final class ReverseGeocoder {
     public init(snapshotter: Snapshotter) {
         sources = snapshotter.vectorSources.keys.sorted().map { snapshotter.vectorSources[$0]! }
         coverage = snapshotter.coverage
+        rasterArchivePaths = snapshotter.rasterArchivePaths
+    }
+
+    /// Whether there are vector tiles to look in: a style of raster sources only has no
+    /// addresses, which is an error to say (`noVectorTiles`), not "no address found".
+    public var hasVectorTiles: Bool { !sources.isEmpty }
+
+    /// The archives the style does draw from, all of images: named when there is nothing to look in.
+    public let rasterArchivePaths: [String]
+
+    /// Why there is nothing to look in: the style's data, if any, is raster tiles.
+    public var noVectorTiles: String {
+        let data = rasterArchivePaths.isEmpty ? "the style has no data" : "the style's data, \(rasterArchivePaths.joined(separator: ", ")), holds raster tiles"
+        return "\(data); geocode finds addresses in vector tiles, which only a style with a vector source reads"
     }
 
     struct GridKey: Hashable { let x: Int, y: Int }

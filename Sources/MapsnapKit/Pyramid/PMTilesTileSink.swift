@@ -29,10 +29,19 @@ final class PMTilesTileSink: TileSink {
         stagingPath = Self.stagingPath(path)
         self.resume = resume
         if FileManager.default.fileExists(atPath: stagingPath) {
+            // The partial file is the run's own, not the user's: named only to say what to remove.
+            if let reason = MBTilesTileSink.notAnArchive(stagingPath) {
+                throw TilePyramid.output("\(path): the tiles of its unfinished run (\(stagingPath)) are not an MBTiles archive (\(reason)); "
+                                         + "remove that file to start again")
+            }
             let s = try MBTilesTileSink(path: stagingPath, resume: resume)
             (staging, finished, recorded, isNew) = (s, nil, s.recorded, false)
         } else if FileManager.default.fileExists(atPath: path) {
-            do { finished = try PMTilesTileArchive(path: path) } catch { throw TilePyramid.output(error.description) }
+            do { finished = try PMTilesTileArchive(path: path) } catch {
+                if case .pmtiles(let problem) = error, case .noSuchFile = problem { throw TilePyramid.output(error.description) }
+                throw TilePyramid.output("\(path) already exists and cannot be added to: \(Self.reason(error, path: path)); "
+                                         + "write to a new output (or remove it first)")
+            }
             (recorded, isNew) = (finished!.metadata.raw, false)
         } else {
             (finished, recorded, isNew) = (nil, [:], true)
@@ -68,10 +77,24 @@ final class PMTilesTileSink: TileSink {
             return
         }
         let archive: MBTilesArchive
-        do { archive = try MBTilesArchive(path: stagingPath) } catch { throw TilePyramid.output(error.description) }
-        // The plan matched, so a file at the output is this pyramid's: replaced in one rename.
-        _ = try TileArchiveCopy.copy([archive], into: output, metadata: rows, replacing: true)
+        do { archive = try MBTilesArchive(path: stagingPath) } catch { throw readBackFailure(error.description) }
+        // The plan matched, so a file at the output is this pyramid's: replaced in one rename. Its
+        // input is the run's own partial file: its problems are the output's.
+        _ = try TileArchiveCopy.copy([archive], into: output, metadata: rows, replacing: true,
+                                     inputError: { _, message in self.readBackFailure(message) })
         MBTilesTileSink.removeFiles(of: stagingPath)
+    }
+
+    /// The rendered tiles could not be read back from the partial file to write the archive.
+    private func readBackFailure(_ message: String) -> PyramidError {
+        TilePyramid.output("\(output): cannot read back the tiles rendered so far: \(Self.reason(message, path: stagingPath))")
+    }
+
+    /// `error`'s message without the path it starts with.
+    static func reason(_ error: any Error, path: String) -> String { reason("\(error)", path: path) }
+
+    static func reason(_ message: String, path: String) -> String {
+        message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
     }
 
     func discard() {

@@ -43,16 +43,16 @@ public enum TileMerge {
             metadata[PyramidPlanRecord.planKey] = whole.text
             metadata[PyramidPlanRecord.completeKey] = "true"
         }
-        let tiles = try TileArchiveCopy.copy(archives, into: output, metadata: metadata, replacing: replacing)
-        return Summary(tiles: tiles, inputs: archives.count)
+        let outcome = try TileArchiveCopy.copy(archives, into: output, metadata: metadata, replacing: replacing)
+        return Summary(tiles: outcome.tiles, inputs: archives.count)
     }
 
     /// Tiles of one size only: a 256-px and a 512-px (`--scale 2`) pyramid do not merge.
     static func checkTileSizes(_ archives: [any TileArchive]) throws(PyramidError) {
         var first: (path: String, width: Int)?
         for (i, a) in archives.enumerated() {
-            guard let id = try? a.tileIDs(atZoom: nil).first, let data = try? a.rawTileData(id),
-                  let width = PNGHeader.width(data) ?? (try? RasterTileImage.decode(data))?.width else { continue }
+            // The first tile only: listing an archive's tiles would expand its runs.
+            guard let (_, data) = try? a.firstTile(), let width = PNGHeader.width(data) ?? (try? RasterTileImage.decode(data))?.width else { continue }
             if let first, first.width != width {
                 throw .request(RequestError(FieldPath("inputs").appending(index: i), segments: [
                     .text("\(a.path) holds \(width)-px tiles, \(first.path) \(first.width)-px tiles: merge pyramids of one "),

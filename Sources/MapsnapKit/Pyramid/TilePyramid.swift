@@ -33,6 +33,9 @@ public final class TilePyramid {
     }
 
     static func output(_ message: String) -> PyramidError { .request(RequestError("output", message)) }
+    /// `error` as the output's problem; a `PyramidError` stays as it is (its message already
+    /// carries its field: wrapping it again would read `--output: output: …`).
+    static func outputFailure(_ error: any Error) -> PyramidError { (error as? PyramidError) ?? output("\(error)") }
 
     /// One rendered tile on its way to the sink.
     private struct Rendered: @unchecked Sendable {
@@ -95,7 +98,7 @@ public final class TilePyramid {
                 if !todo.isEmpty { jobs.append(.init(metatile: meta, tiles: todo)) }
             }
         } catch {
-            throw Self.output("\(error)")
+            throw Self.outputFailure(error)
         }
         onPlan(stats.total, wanted.count)
 
@@ -126,11 +129,11 @@ public final class TilePyramid {
             stats.seconds = Date().timeIntervalSince(start)
             progress(stats)
         }
-        if let writeError { throw Self.output("\(writeError)") }
+        if let writeError { throw Self.outputFailure(writeError) }
         for message in failures.messages { onWarning(message) }
         var metadata = metadata(main, boxes)
         metadata[PyramidPlanRecord.completeKey] = stats.failed == 0 ? "true" : "false"
-        do { try sink.writeMetadata(metadata); try sink.finish() } catch { throw Self.output("\(error)") }
+        do { try sink.writeMetadata(metadata); try sink.finish() } catch { throw Self.outputFailure(error) }
         stats.seconds = Date().timeIntervalSince(start)
         return stats
     }
@@ -179,7 +182,7 @@ public final class TilePyramid {
         }
         do { try sink.writeMetadata([PyramidPlanRecord.planKey: plan.text, PyramidPlanRecord.completeKey: "false"]) } catch {
             sink.discard()
-            throw Self.output("\(error)")
+            throw Self.outputFailure(error)
         }
         return sink
     }

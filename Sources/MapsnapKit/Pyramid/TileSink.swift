@@ -121,6 +121,9 @@ final class MBTilesTileSink: TileSink {
         if !isNew {
             // Only a regular file can be an archive to add to; a FIFO would block SQLite.
             do { try InputFile.check(path) } catch { throw TilePyramid.output(error.description) }
+            if let reason = Self.notAnArchive(path) {
+                throw TilePyramid.output("\(path) already exists and is not an MBTiles archive (\(reason)); write to a new output (or remove it first)")
+            }
         }
         do {
             writer = try MBTilesWriter(path: path, allowExisting: true)
@@ -141,6 +144,19 @@ final class MBTilesTileSink: TileSink {
     func discard() {
         guard isNew else { return }
         Self.removeFiles(of: writer.path)
+    }
+
+    /// Why the existing file at `path` is no MBTiles archive at all (not SQLite, no `tiles` or
+    /// `metadata`), in a few words; nil when it is one (the writer says if it is not one to add to).
+    static func notAnArchive(_ path: String) -> String? {
+        do { _ = try MBTilesArchive(path: path) } catch {
+            switch error {
+            case .notSQLite: return "not an SQLite database"
+            case .notMBTiles(_, let table): return "no '\(table)' table"
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// The database and SQLite's files beside it.

@@ -49,7 +49,7 @@ struct DataSources {
                 }
                 var archives: [any TileArchive] = []
                 for (path, field) in paths {
-                    archives += try Self.open(path, field: field, source: field.root == "style" ? name : nil)
+                    archives += try Self.open(path, field: field, source: field.root == "style" ? name : nil, vector: true)
                 }
                 let provider = ArchiveVectorSource(archives: archives)
                 vector[name] = provider
@@ -74,7 +74,7 @@ struct DataSources {
                         .field(FieldPath("sources").appending(name)),
                     ])
                 }
-                let provider = ArchiveRasterSource(archives: try Self.open(path, field: field, source: name))
+                let provider = ArchiveRasterSource(archives: try Self.open(path, field: field, source: name, vector: false))
                 raster[name] = (provider, definition.tileSize)
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
             default:
@@ -105,8 +105,9 @@ struct DataSources {
     }
 
     /// The archive at `path` (MBTiles, or PMTiles by its `.pmtiles` name), or every `.mbtiles` and
-    /// `.pmtiles` in the folder at `path` (sorted by name).
-    static func open(_ path: String, field: FieldPath, source: String?) throws(RequestError) -> [any TileArchive] {
+    /// `.pmtiles` in the folder at `path` (sorted by name), each holding the kind of tiles the
+    /// source draws (`vector`: MVT, else images).
+    static func open(_ path: String, field: FieldPath, source: String?, vector: Bool) throws(RequestError) -> [any TileArchive] {
         let prefix = source.map { "source '\($0)': " } ?? ""
         var isDirectory: ObjCBool = false
         var files = [path]
@@ -117,8 +118,24 @@ struct DataSources {
         }
         var out: [any TileArchive] = []
         for file in files {
-            do { out.append(try TileArchives.open(file)) } catch { throw RequestError(field, prefix + error.description) }
+            let archive: any TileArchive
+            do { archive = try TileArchives.open(file) } catch { throw RequestError(field, prefix + error.description) }
+            if let problem = mismatch(TileContentKind.of(archive), vector: vector) {
+                throw RequestError(field, "\(prefix)\(file): this archive holds \(problem)")
+            }
+            out.append(archive)
         }
         return out
+    }
+
+    /// What is wrong with tiles of `kind` for a vector (or raster) source, said once when the
+    /// archive is opened, rather than a warning for every tile that does not decode.
+    static func mismatch(_ kind: TileContentKind, vector: Bool) -> String? {
+        switch kind {
+        case .raster(let format) where vector: "raster tiles (\(format)); give it as a raster source"
+        case .vector where !vector: "vector tiles (pbf); give it as a vector source"
+        case .other(let format): "\(format) tiles, which mapsnap cannot draw (it draws MVT vector tiles and png, jpg or webp images)"
+        default: nil
+        }
     }
 }

@@ -22,6 +22,8 @@ public final class Snapshotter {
     /// source-layer the data does not have. (The style's own warnings are `style.warnings`.)
     public let dataWarnings: [String]
     let vectorSources: [String: ArchiveVectorSource]
+    /// The raster sources' archives, by source name then file (for messages about the data).
+    let rasterArchivePaths: [String]
     /// Place and draw labels on a second thread while the map under them is drawn
     /// (`MapRenderer.Options.LabelDrawing.layered`): for one image at a time on an otherwise
     /// idle machine, as the `mapsnap` command renders; off (the default) where a pool of
@@ -40,6 +42,7 @@ public final class Snapshotter {
         let data = try DataSources(style: style, selection: selection)
         Trace.mark("data opened")
         vectorSources = data.vector
+        rasterArchivePaths = data.raster.keys.sorted().flatMap { data.raster[$0]!.source.archives.map(\.path) }
         coverage = data.coverage
         dataWarnings = data.warnings
         let sprites = try SpriteLoader.load(override: selection.sprite, styleSprite: style.sprite,

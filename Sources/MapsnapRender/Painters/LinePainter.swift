@@ -110,9 +110,10 @@ enum LinePainter {
         }
     }
 
-    private static func length(_ part: [TilePoint]) -> Double {
+    static func length(_ part: [TilePoint]) -> Double {
         zip(part, part.dropFirst()).reduce(0) { sum, pair in
-            let dx = Double(pair.1.x - pair.0.x), dy = Double(pair.1.y - pair.0.y)
+            // In Double: two tile coordinates from a hostile tile can differ by more than Int32 holds.
+            let dx = Double(pair.1.x) - Double(pair.0.x), dy = Double(pair.1.y) - Double(pair.0.y)
             return sum + (dx * dx + dy * dy).squareRoot()
         }
     }

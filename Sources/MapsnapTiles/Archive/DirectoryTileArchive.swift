@@ -21,7 +21,7 @@ public final class DirectoryTileArchive: TileArchive {
         self.path = path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .noSuchFile(path: path) }
-        guard isDirectory.boolValue else { throw .incompatible(path: path, reason: "not a folder of z/x/y tiles") }
+        guard isDirectory.boolValue else { throw .notTileFolder(path: path, reason: "it is a file") }
         var found: [TileID] = [], extensions: Set<String> = []
         let fm = FileManager.default
         for z in (try? fm.contentsOfDirectory(atPath: path)) ?? [] {
@@ -39,9 +39,11 @@ public final class DirectoryTileArchive: TileArchive {
             }
         }
         guard extensions.count <= 1 else {
-            throw .incompatible(path: path, reason: "holds tiles of several kinds (\(extensions.sorted().joined(separator: ", ")))")
+            throw .notTileFolder(path: path, reason: "it holds tiles of several kinds (\(extensions.sorted().joined(separator: ", ")))")
         }
-        guard let ext = extensions.first else { throw .incompatible(path: path, reason: "holds no z/x/y tiles") }
+        guard let ext = extensions.first else {
+            throw .notTileFolder(path: path, reason: "it holds no tile files named like 14/8529/5974.png (ZOOM/X/Y.png, .webp, .jpg, .pbf or .mvt)")
+        }
         fileExtension = ext
         ids = found.sorted()
         var raw: [String: String] = [:]

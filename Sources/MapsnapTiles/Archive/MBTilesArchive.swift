@@ -96,26 +96,98 @@ public final class MBTilesArchive {
     }
 
     /// The addresses of all tiles in the archive (or of those at zoom level `zoom`), sorted by
-    /// zoom, then row (north to south), then column.
+    /// zoom, then row (north to south), then column. Rows outside the z/x/y grid are no tiles
+    /// (`rowsOutsideGrid` counts them).
     public func tileIDs(atZoom zoom: Int? = nil) throws(TileArchiveError) -> [TileID] {
         var sql = "SELECT zoom_level, tile_column, tile_row FROM tiles"
         if zoom != nil { sql += " WHERE zoom_level = ?1" }
-        let statement = try MBTilesArchive.prepare(db, path: path, what: "the tile list", sql)
-        defer { sqlite3_finalize(statement) }
-        if let zoom { sqlite3_bind_int64(statement, 1, Int64(zoom)) }
         var ids: [TileID] = []
-        while true {
-            let rc = sqlite3_step(statement)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw .readFailed(path: path, what: "the tile list", reason: errorMessage()) }
-            // Rows of another zoom range or outside the grid are not tiles of this pyramid.
-            let z = Int(sqlite3_column_int64(statement, 0))
-            guard (0...30).contains(z) else { continue }
-            let x = Int(sqlite3_column_int64(statement, 1)), row = Int(sqlite3_column_int64(statement, 2))
-            guard (0..<(1 << z)).contains(x), (0..<(1 << z)).contains(row) else { continue }
-            ids.append(TileID(z: z, x: x, y: (1 << z) - 1 - row))
+        try step(sql, what: "the tile list", bind: { if let zoom { sqlite3_bind_int64($0, 1, Int64(zoom)) } }) { row in
+            if case .tile(let id) = Self.address(row) { ids.append(id) }
         }
         return ids.sorted()
+    }
+
+    /// Every tile with its stored bytes in the table's order, in one query (no list of addresses
+    /// first). Rows outside the grid and rows without tile data (NULL) are left out.
+    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        try checkTileCount()
+        var failure: (any Error)?
+        try step("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles", what: "the tiles", stop: { failure != nil }) { row in
+            guard case .tile(let id) = Self.address(row), let data = Self.blob(row, column: 3) else { return }
+            do { try body(id, data) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Rows counted up to `limit` + 1, where SQLite stops: a view can join small tables into
+    /// billions of rows.
+    public func tileCount(upTo limit: Int) throws(TileArchiveError) -> Int? {
+        var count = 0
+        try step("SELECT COUNT(*) FROM (SELECT 1 FROM tiles LIMIT ?1)", what: "the tile count",
+                 bind: { sqlite3_bind_int64($0, 1, Int64(limit) + 1) }) { count = Int(sqlite3_column_int64($0, 0)) }
+        return count > limit ? nil : count
+    }
+
+    public func firstTile() throws(TileArchiveError) -> (id: TileID, data: Data)? {
+        var first: (id: TileID, data: Data)?
+        try step("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles", what: "the first tile", stop: { first != nil }) { row in
+            guard case .tile(let id) = Self.address(row), let data = Self.blob(row, column: 3) else { return }
+            first = (id, data)
+        }
+        return first
+    }
+
+    /// The rows of `tiles` whose zoom, column and row are no tile address (zoom outside 0...30, a
+    /// column or row outside 0..<2^zoom), which no reader can place and every copy leaves out: how
+    /// many, and the first as "zoom_level Z, tile_column X, tile_row Y"; nil when there are none.
+    public func rowsOutsideGrid() throws(TileArchiveError) -> (count: Int, example: String)? {
+        var count = 0, example: String?
+        try step("SELECT zoom_level, tile_column, tile_row FROM tiles", what: "the tile list") { row in
+            guard case .outsideGrid(let z, let x, let tmsRow) = Self.address(row) else { return }
+            count += 1
+            if example == nil { example = "zoom_level \(z), tile_column \(x), tile_row \(tmsRow)" }
+        }
+        return example.map { (count, $0) }
+    }
+
+    /// A row of `tiles` by its first three columns.
+    private enum Address {
+        case tile(TileID)
+        case outsideGrid(z: Int64, x: Int64, tmsRow: Int64)
+    }
+
+    /// The tile the row's zoom_level, tile_column and tile_row (TMS) address, if any.
+    private static func address(_ row: OpaquePointer) -> Address {
+        let z = sqlite3_column_int64(row, 0), x = sqlite3_column_int64(row, 1), tmsRow = sqlite3_column_int64(row, 2)
+        // Rows of another zoom range or outside the grid are not tiles of this pyramid.
+        guard (0...30).contains(z), (0..<(Int64(1) << z)).contains(x), (0..<(Int64(1) << z)).contains(tmsRow) else {
+            return .outsideGrid(z: z, x: x, tmsRow: tmsRow)
+        }
+        return .tile(TileID(z: Int(z), x: Int(x), y: (1 << Int(z)) - 1 - Int(tmsRow)))
+    }
+
+    /// A blob column's bytes; nil when it is NULL.
+    private static func blob(_ row: OpaquePointer, column: Int32) -> Data? {
+        guard sqlite3_column_type(row, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(row, column))
+        guard count > 0, let bytes = sqlite3_column_blob(row, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
+    /// Runs `sql` (after `bind`) and hands `body` the statement at each row, until the rows end or
+    /// `stop` says so.
+    private func step(_ sql: String, what: String, bind: (OpaquePointer) -> Void = { _ in }, stop: () -> Bool = { false },
+                      _ body: (OpaquePointer) -> Void) throws(TileArchiveError) {
+        let statement = try MBTilesArchive.prepare(db, path: path, what: what, sql)
+        defer { sqlite3_finalize(statement) }
+        bind(statement)
+        while !stop() {
+            let rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw .readFailed(path: path, what: what, reason: errorMessage()) }
+            body(statement)
+        }
     }
 
     private func errorMessage() -> String { String(cString: sqlite3_errmsg(db)) }

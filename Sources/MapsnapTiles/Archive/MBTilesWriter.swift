@@ -95,6 +95,19 @@ public final class MBTilesWriter {
 
     /// Stores one tile (XYZ address; flipped to TMS inside). Identical images are stored once.
     public func write(_ id: TileID, data: Data) throws(TileArchiveError) {
+        try write(id, key: try store(data, tile: id))
+    }
+
+    /// Stores every tile of `run`, its bytes hashed and stored once.
+    public func write(_ run: TileRun) throws(TileArchiveError) {
+        let key = try store(run.data, tile: run.first)
+        for offset in 0..<UInt64(run.count) {
+            try write(HilbertTileID.tile(for: run.firstID + offset)!, key: key)
+        }
+    }
+
+    /// The content key of `data`, its image stored the first time it is seen.
+    private func store(_ data: Data, tile id: TileID) throws(TileArchiveError) -> String {
         let key = TileHash.hex(data)
         if !knownImages.contains(key) {
             sqlite3_reset(insertImage)
@@ -103,6 +116,10 @@ public final class MBTilesWriter {
             try step(insertImage, what: "tile \(id)")
             knownImages.insert(key)
         }
+        return key
+    }
+
+    private func write(_ id: TileID, key: String) throws(TileArchiveError) {
         sqlite3_reset(insertMap)
         sqlite3_bind_int64(insertMap, 1, Int64(id.z))
         sqlite3_bind_int64(insertMap, 2, Int64(id.x))

@@ -5,23 +5,65 @@ import MapsnapGeo
 /// A file of tiles the renderer and the converters read: an MBTiles (SQLite) or a PMTiles v3
 /// (one file of directories and tile data), told apart by `TileArchives.open`. Metadata is given
 /// in MBTiles terms (format, bounds, zooms, attribution, vector layers) whichever the file is.
+///
+/// "Stored bytes" are the tile's bytes as the archive keeps them (compressed vector tiles stay
+/// compressed), except that tiles a PMTiles compresses with brotli or zstd come gzip-compressed
+/// (vector tiles) or plain: an MBTiles or a folder has no way to say brotli or zstd.
 public protocol TileArchive: AnyObject {
     var path: String { get }
     var metadata: MBTilesMetadata { get }
-    /// The tile's bytes, decompressed when they were stored gzip-compressed; nil when absent.
+    /// The tile's bytes, decompressed when they were stored compressed; nil when absent.
     func tileData(_ id: TileID) throws(TileArchiveError) -> Data?
-    /// The tile's bytes as stored (compressed vector tiles stay compressed).
+    /// The tile's stored bytes.
     func rawTileData(_ id: TileID) throws(TileArchiveError) -> Data?
     /// Every tile address (or those at zoom level `zoom`), sorted by zoom, then row, then column.
     func tileIDs(atZoom zoom: Int?) throws(TileArchiveError) -> [TileID]
-    /// Every tile with its stored bytes, in the archive's own order (for copying it whole).
+    /// Every tile with its stored bytes, one by one, in the archive's own order. Refuses
+    /// (`tooManyTiles`, before the first tile) an archive of more than `InputLimits.maxArchiveTiles`.
     func forEachTile(_ body: (TileID, Data) throws -> Void) throws
+    /// Every tile with its stored bytes as the archive stores them: runs of tiles with the same
+    /// bytes at consecutive PMTiles tile ids (`TileRun`; other archives give runs of one), in the
+    /// archive's own order. The work is bounded by the archive's data, not by what its runs claim.
+    func forEachRun(_ body: (TileRun) throws -> Void) throws
+    /// How many tiles the archive holds (runs counted tile by tile); nil when more than `limit`,
+    /// which is where counting stops, so a claim of billions costs no more than the limit allows.
+    func tileCount(upTo limit: Int) throws(TileArchiveError) -> Int?
+    /// The first tile in the archive's own order with its stored bytes (to tell the tiles' format
+    /// or size from one of them); nil when the archive has none.
+    func firstTile() throws(TileArchiveError) -> (id: TileID, data: Data)?
 }
 
 extension TileArchive {
     public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
+        try checkTileCount()
         for id in try tileIDs(atZoom: nil) {
             if let data = try rawTileData(id) { try body(id, data) }
+        }
+    }
+
+    public func forEachRun(_ body: (TileRun) throws -> Void) throws {
+        try forEachTile { id, data in
+            // Every archive's tiles are of zooms 0...30, which tile ids address.
+            if let run = TileRun(tile: id, data: data) { try body(run) }
+        }
+    }
+
+    public func tileCount(upTo limit: Int) throws(TileArchiveError) -> Int? {
+        let count = try tileIDs(atZoom: nil).count
+        return count > limit ? nil : count
+    }
+
+    public func firstTile() throws(TileArchiveError) -> (id: TileID, data: Data)? {
+        for id in try tileIDs(atZoom: nil) {
+            if let data = try rawTileData(id) { return (id, data) }
+        }
+        return nil
+    }
+
+    /// Throws `tooManyTiles` when the archive holds more than `InputLimits.maxArchiveTiles`.
+    public func checkTileCount() throws(TileArchiveError) {
+        guard try tileCount(upTo: InputLimits.maxArchiveTiles) != nil else {
+            throw .tooManyTiles(path: path, limit: InputLimits.maxArchiveTiles)
         }
     }
 }
@@ -44,63 +86,3 @@ public enum TileArchives {
     }
 }
 
-/// A PMTiles archive seen as a `TileArchive`: its errors as `TileArchiveError.pmtiles`, its
-/// header and metadata JSON in MBTiles terms. Not for concurrent use (nor is the archive).
-public final class PMTilesTileArchive: TileArchive {
-    public let archive: PMTilesArchive
-    public let metadata: MBTilesMetadata
-    public var path: String { archive.path }
-
-    public init(path: String) throws(TileArchiveError) {
-        do { archive = try PMTilesArchive(path: path) } catch { throw .pmtiles(error) }
-        metadata = Self.metadata(of: archive)
-    }
-
-    /// `format` from the tile type (`pbf` for vector tiles), bounds, center and zooms from the
-    /// header, the JSON's strings as they are, and `vector_layers` inside `json`, as MBTiles keeps it.
-    static func metadata(of a: PMTilesArchive) -> MBTilesMetadata {
-        var raw: [String: String] = [:]
-        for (key, value) in a.metadataJSON { if let s = value.stringValue { raw[key] = s } }
-        switch a.tileType {
-        case .mvt: raw["format"] = "pbf"
-        case .png: raw["format"] = "png"
-        case .jpeg: raw["format"] = "jpg"
-        case .webp: raw["format"] = "webp"
-        case .avif: raw["format"] = "avif"
-        case .unknown, .mlt: break
-        }
-        raw["minzoom"] = String(a.minZoom)
-        raw["maxzoom"] = String(a.maxZoom)
-        if let b = a.bounds { raw["bounds"] = "\(b.west),\(b.south),\(b.east),\(b.north)" }
-        if let c = a.center { raw["center"] = "\(c.longitude),\(c.latitude),\(a.centerZoom)" }
-        if let layers = a.metadataJSON["vector_layers"] {
-            raw["json"] = JSONValue.object(JSONObject([(key: "vector_layers", value: layers)])).compactText
-        }
-        return MBTilesMetadata(raw: raw)
-    }
-
-    public func tileData(_ id: TileID) throws(TileArchiveError) -> Data? {
-        do { return try archive.tileData(id) } catch { throw .pmtiles(error) }
-    }
-
-    public func rawTileData(_ id: TileID) throws(TileArchiveError) -> Data? {
-        do { return try archive.rawTileData(id) } catch { throw .pmtiles(error) }
-    }
-
-    public func tileIDs(atZoom zoom: Int?) throws(TileArchiveError) -> [TileID] {
-        var iterator = archive.tileListIterator()
-        var ids: [TileID] = []
-        do {
-            while let (id, _) = try iterator.next() {
-                if zoom == nil || id.z == zoom { ids.append(id) }
-            }
-        } catch { throw .pmtiles(error) }
-        return ids.sorted()
-    }
-
-    /// One walk of the directories and the tile data in file order (a run's bytes read once).
-    public func forEachTile(_ body: (TileID, Data) throws -> Void) throws {
-        var iterator = archive.tileIterator()
-        while let (id, data) = try iterator.next() { try body(id, data) }
-    }
-}

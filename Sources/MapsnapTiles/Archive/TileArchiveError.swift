@@ -20,6 +20,11 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
     case writeFailed(path: String, what: String, reason: String)
     /// A PMTiles archive's problem (its message names the file).
     case pmtiles(PMTilesError)
+    /// Reading: a folder that is not a folder of `z/x/y.EXT` tiles; `reason` says why.
+    case notTileFolder(path: String, reason: String)
+    /// The archive holds more tiles (runs counted tile by tile) than `limit`, which is as far as
+    /// mapsnap handles tiles one by one (`InputLimits.maxArchiveTiles`).
+    case tooManyTiles(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -45,6 +50,11 @@ public enum TileArchiveError: Error, Equatable, CustomStringConvertible, Sendabl
             return "\(path): cannot write \(what): \(reason)"
         case .pmtiles(let error):
             return error.description
+        case .notTileFolder(let path, let reason):
+            return "\(path): not a folder of z/x/y tiles: \(reason)"
+        case .tooManyTiles(let path, let limit):
+            return "\(path): holds more than \(limit) tiles (runs of identical tiles counted tile by tile), "
+                + "more than mapsnap copies one by one; a .pmtiles output keeps the runs"
         }
     }
 }

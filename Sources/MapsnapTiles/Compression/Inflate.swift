@@ -2,23 +2,32 @@ import Foundation
 import MapsnapFormats
 internal import CZlib
 
-/// The two deflate wrappers tile archives use.
+/// The compressed formats tiles come in: the two deflate wrappers MBTiles and PMTiles use, and the
+/// two others a PMTiles header may name (`brotliDecompress`, `zstdDecompress`). Only the deflate
+/// wrappers are recognised from their bytes (`compressionFormat(of:)`): brotli has no magic number,
+/// and zstd is read only where a PMTiles header says so.
 public enum CompressionFormat: String, Sendable, Hashable {
     /// RFC 1952 (magic bytes `1f 8b`): what MBTiles vector tiles normally hold.
     case gzip
     /// RFC 1950 (a CMF/FLG header whose 16-bit value is a multiple of 31, method 8 = deflate).
     case zlib
+    /// RFC 7932.
+    case brotli
+    /// RFC 8878 (Zstandard frames).
+    case zstd
 }
 
-/// Why `inflate(_:)` could not decompress its input. The message names the format and what is wrong.
+/// Why `inflate(_:)` (or `brotliDecompress`, `zstdDecompress`) could not decompress its input.
+/// The message names the format and what is wrong.
 public enum InflateError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The input starts with neither a gzip nor a zlib header.
     case notCompressed
     /// The input ended before the end of the compressed stream.
     case truncated(CompressionFormat)
-    /// zlib rejected the stream; `reason` is zlib's message, e.g. "invalid block type", "incorrect data check".
+    /// The decompressor rejected the stream; `reason` is its message, e.g. zlib's "invalid block
+    /// type" or "incorrect data check".
     case corrupt(CompressionFormat, reason: String)
-    /// zlib could not allocate its state or the output buffer.
+    /// The decompressor could not allocate its state or the output buffer.
     case outOfMemory
     /// The stream inflates to more than the limit (a "gzip bomb"); decompression stopped there.
     case tooLarge(limit: Int)

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// One glyph of a glyph PBF: its signed distance field and metrics, in pixels of MapLibre's 24 px
 /// em. The field is `width + 6` by `height + 6` bytes (a 3-pixel border all round); 192 is the
@@ -30,8 +31,9 @@ public struct SDFGlyph: Sendable, Equatable {
 public struct GlyphRange: Sendable {
     public let glyphs: [UInt32: SDFGlyph]
 
-    /// Larger glyph boxes and advances than this are not a font's (MapLibre's glyphs are ~30 px).
-    public static let maxGlyphSize = 256
+    /// Larger glyph boxes, advances and offsets than this are not a font's (MapLibre's glyphs are
+    /// ~30 px): width, height and advance are 0...256, left and top -256...256.
+    public static let maxGlyphSize = InputLimits.maxGlyphMetric
 
     public init(glyphs: [UInt32: SDFGlyph]) { self.glyphs = glyphs }
 
@@ -81,12 +83,18 @@ public struct GlyphRange: Sendable {
             }
         }
         guard let id, id <= 0x10FFFF else { throw GlyphRangeError.malformed("a glyph at byte \(range.lowerBound) has no valid code point id") }
-        let limit = UInt64(maxGlyphSize)
-        guard width <= limit, height <= limit, advance <= limit, abs(left) <= Int64(limit), abs(top) <= Int64(limit) else {
-            throw GlyphRangeError.malformed("glyph \(id): metrics out of range (width \(width), height \(height), left \(left), top \(top), advance \(advance))")
+        // Every number is compared with its range before any arithmetic or conversion: a left of
+        // Int64.min has no absolute value (abs traps), and a width of 2⁶⁴-1 no Int.
+        let sizes = UInt64(0)...UInt64(maxGlyphSize), offsets = Int64(-maxGlyphSize)...Int64(maxGlyphSize)
+        for (name, value) in [("width", width), ("height", height), ("advance", advance)] where !sizes.contains(value) {
+            throw GlyphRangeError.malformed("glyph \(id): \(name) \(value) is out of range 0...\(maxGlyphSize)")
+        }
+        for (name, value) in [("left", left), ("top", top)] where !offsets.contains(value) {
+            throw GlyphRangeError.malformed("glyph \(id): \(name) \(value) is out of range -\(maxGlyphSize)...\(maxGlyphSize)")
         }
         var pixels: [UInt8] = []
         if let bitmap, !bitmap.isEmpty {
+            // At most (256 + 6)², so no overflow.
             let expected = (Int(width) + 2 * SDFGlyph.border) * (Int(height) + 2 * SDFGlyph.border)
             guard bitmap.count == expected else {
                 throw GlyphRangeError.malformed("glyph \(id): \(bitmap.count) bitmap bytes for a \(width)x\(height) glyph (want \(expected))")

@@ -15,11 +15,10 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file does not start with the magic `PMTiles`.
     case notPMTiles(path: String)
     case unsupportedVersion(path: String, version: Int)
-    /// A header field that no archive can have (an unknown compression, zooms over 31, …), or a
-    /// writer asked to write one.
+    /// A header field that no archive can have or mapsnap cannot read (a compression or tile type
+    /// the spec does not define, directories of unknown compression, zooms over 31, …), or a writer
+    /// asked to write one. `reason` names the field.
     case invalidHeader(path: String, reason: String)
-    /// `what` ("directories and metadata", "tiles") is compressed in a way mapsnap cannot read.
-    case unsupportedCompression(path: String, what: String, compression: PMTilesCompression)
     /// `what` (offset and length as the file states them, relative to `container`: "the file",
     /// "the tile data section", …) reaches past the end of its container, which is `end` bytes long.
     case outOfBounds(path: String, what: String, offset: UInt64, length: UInt64, container: String, end: UInt64)
@@ -28,7 +27,7 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible, Sendable {
     case corruptDirectory(path: String, directory: String, reason: String)
     /// The metadata does not decompress, is not JSON, or is not a JSON object.
     case corruptMetadata(path: String, reason: String)
-    /// A tile's stored bytes do not decompress.
+    /// A tile's stored bytes do not decompress (or decompress to more than the limit).
     case corruptTile(path: String, tile: TileID, reason: InflateError)
     /// A tile (stored or decompressed) or a section is larger than mapsnap reads in one piece.
     case tooLarge(path: String, what: String, bytes: UInt64, limit: Int)
@@ -56,8 +55,6 @@ public enum PMTilesError: Error, Equatable, CustomStringConvertible, Sendable {
             return "\(path): PMTiles version \(version) is not supported (mapsnap reads version 3)"
         case .invalidHeader(let path, let reason):
             return "\(path): invalid PMTiles header: \(reason)"
-        case .unsupportedCompression(let path, let what, let compression):
-            return "\(path): the \(what) are compressed with \(compression.name); mapsnap reads gzip-compressed or uncompressed \(what)"
         case .outOfBounds(let path, let what, let offset, let length, let container, let end):
             return "\(path): \(what) (\(length) bytes at byte \(offset) of \(container)) reaches past its end (byte \(end))"
         case .corruptDirectory(let path, let directory, let reason):

@@ -80,8 +80,8 @@ public struct PMTilesHeader: Hashable, Sendable {
     }
 
     /// Decodes the first 127 of `bytes` (the start of the file at `path`, named in errors). Refuses
-    /// what no reader can use: a short file, another magic or version, a compression the spec does
-    /// not define, zooms over 31 (no tile id holds them) or a min zoom above the max zoom.
+    /// what no reader can use: a short file, another magic or version, a compression or tile type
+    /// the spec does not define, zooms over 31 (no tile id holds them) or a min zoom above the max zoom.
     public init(decoding bytes: [UInt8], path: String) throws(PMTilesError) {
         guard bytes.count >= Self.size else { throw .truncatedHeader(path: path, bytes: bytes.count) }
         guard Array(bytes[0..<7]) == Self.magic else { throw .notPMTiles(path: path) }
@@ -94,6 +94,12 @@ public struct PMTilesHeader: Hashable, Sendable {
             }
             return value
         }
+        func type(_ byte: UInt8) throws(PMTilesError) -> PMTilesTileType {
+            guard let value = PMTilesTileType(rawValue: byte) else {
+                throw .invalidHeader(path: path, reason: "tile type \(byte) is none of the spec's 0...\(PMTilesTileType.allCases.count - 1)")
+            }
+            return value
+        }
         self.init(
             rootDirectory: PMTilesSection(offset: u64(8), length: u64(16)),
             metadata: PMTilesSection(offset: u64(24), length: u64(32)),
@@ -102,7 +108,7 @@ public struct PMTilesHeader: Hashable, Sendable {
             addressedTilesCount: u64(72), tileEntriesCount: u64(80), tileContentsCount: u64(88),
             isClustered: bytes[96] == 1,
             internalCompression: try compression(97, "internal"), tileCompression: try compression(98, "tile"),
-            tileType: PMTilesTileType(headerByte: bytes[99]),
+            tileType: try type(bytes[99]),
             minZoom: bytes[100], maxZoom: bytes[101],
             minLongitudeE7: i32(102), minLatitudeE7: i32(106), maxLongitudeE7: i32(110), maxLatitudeE7: i32(114),
             centerZoom: bytes[118], centerLongitudeE7: i32(119), centerLatitudeE7: i32(123))

@@ -1,5 +1,7 @@
-/// What the tiles hold (the header's tile type byte): a hint for choosing a decoder and an HTTP
-/// `Content-Type`, since PMTiles stores no per-tile format.
+/// What the tiles hold (the header's tile type byte): how a reader picks a decoder and an HTTP
+/// `Content-Type`, since PMTiles stores no per-tile format. A byte the spec does not assign is
+/// refused when the header is read (`PMTilesHeader`): nothing could be done with such tiles but
+/// guess, tile after tile.
 public enum PMTilesTileType: UInt8, Sendable, Hashable, CaseIterable {
     /// Unknown or other; also what any value the spec does not define reads as.
     case unknown = 0
@@ -12,7 +14,16 @@ public enum PMTilesTileType: UInt8, Sendable, Hashable, CaseIterable {
     /// MapLibre Tiles, which the reference implementation already knows.
     case mlt = 6
 
-    /// The header byte read leniently: an unassigned value is `.unknown`, not an error, because
-    /// the type is only a hint.
-    public init(headerByte: UInt8) { self = PMTilesTileType(rawValue: headerByte) ?? .unknown }
+    /// How messages name it ("holds mvt tiles").
+    public var name: String {
+        switch self {
+        case .unknown: "unknown"
+        case .mvt: "mvt"
+        case .png: "png"
+        case .jpeg: "jpeg"
+        case .webp: "webp"
+        case .avif: "avif"
+        case .mlt: "mlt"
+        }
+    }
 }

@@ -51,28 +51,44 @@ public final class PMTilesWriter {
                 : "zoom \(id.z) is outside 0...\(HilbertTileID.maxZoom), the zooms PMTiles addresses"
             throw .invalidTile(path: path, tile: id, reason: reason)
         }
+        let content = try store(data, tile: id)
+        tiles.append(SpooledTile(tileID: tileID, content: content))
+        cover(HilbertTileID.Square(z: id.z, x: id.x, y: id.y, side: 1))
+    }
+
+    /// Adds a run: `run.count` tiles at consecutive tile ids from `run.firstID` on, all with
+    /// `run.data`, kept as one directory entry (however many tiles, the work and the memory are
+    /// those of one tile). Tiles or runs written again replace these, id by id, as `write` does.
+    public func write(_ run: TileRun) throws(PMTilesError) {
+        guard spool >= 0 else { throw .writerClosed(path: path) }
+        let content = try store(run.data, tile: run.first)
+        tiles.append(SpooledTile(tileID: run.firstID, content: content, runLength: UInt32(run.count)))
+        for square in HilbertTileID.squares(from: run.firstID, count: UInt64(run.count)) { cover(square) }
+    }
+
+    /// The index of `data`'s content, spooled the first time it is seen. `tile` names it in errors.
+    private func store(_ data: Data, tile id: TileID) throws(PMTilesError) -> UInt32 {
         guard !data.isEmpty else { throw .invalidTile(path: path, tile: id, reason: "it has no bytes (PMTiles stores no empty tiles; leave it out)") }
         // What readers (mapsnap's among them) refuse is not written.
         guard data.count <= PMTilesArchive.maxStoredTileBytes else {
             throw .invalidTile(path: path, tile: id, reason: "\(data.count) bytes is more than the \(PMTilesArchive.maxStoredTileBytes >> 20) MiB a tile may have")
         }
-
         let key = TileHash.hex(data)
-        let content: UInt32
-        if let known = contentByHash[key] {
-            content = known
-        } else {
-            try appendToSpool(data, tile: id)
-            content = UInt32(contents.count)
-            contents.append((spoolLength, UInt32(data.count)))
-            contentByHash[key] = content
-            spoolLength += UInt64(data.count)
-        }
-        tiles.append(SpooledTile(tileID: tileID, content: content))
-        zooms = zooms.map { min($0.lowerBound, id.z)...max($0.upperBound, id.z) } ?? id.z...id.z
-        let n = Double(1 << id.z)
-        extent = (min(extent.minX, Double(id.x) / n), min(extent.minY, Double(id.y) / n),
-                  max(extent.maxX, Double(id.x + 1) / n), max(extent.maxY, Double(id.y + 1) / n))
+        if let known = contentByHash[key] { return known }
+        try appendToSpool(data, tile: id)
+        let content = UInt32(contents.count)
+        contents.append((spoolLength, UInt32(data.count)))
+        contentByHash[key] = content
+        spoolLength += UInt64(data.count)
+        return content
+    }
+
+    /// Widens the zooms and the extent written so far to take in `square`.
+    private func cover(_ square: HilbertTileID.Square) {
+        zooms = zooms.map { min($0.lowerBound, square.z)...max($0.upperBound, square.z) } ?? square.z...square.z
+        let n = Double(1 << square.z)
+        extent = (min(extent.minX, Double(square.x) / n), min(extent.minY, Double(square.y) / n),
+                  max(extent.maxX, Double(square.x + square.side) / n), max(extent.maxY, Double(square.y + square.side) / n))
     }
 
     /// Writes the archive and renames it to `path`. `metadata` is stored as the JSON metadata as

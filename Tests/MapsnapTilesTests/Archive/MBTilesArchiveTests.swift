@@ -54,6 +54,30 @@ import MapsnapGeo
         }
     }
 
+    /// Rows whose zoom, column or row are no tile address are left out of every listing and walk,
+    /// and counted with the first of them, so that a copy can say what it left out.
+    @Test func countsTheRowsOutsideTheGrid() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("grid.mbtiles")
+        try makeSQLite(at: path, schema: mbtilesSchema, tiles: [
+            (z: 1, x: 0, tmsRow: 1, data: [1]), (z: 1, x: 2, tmsRow: 0, data: [2]), (z: 31, x: 0, tmsRow: 0, data: [3]),
+            (z: 2, x: 1, tmsRow: -1, data: [4]), (z: -1, x: 0, tmsRow: 0, data: [5]), (z: 2, x: 3, tmsRow: 3, data: [6]),
+        ])
+        let archive = try MBTilesArchive(path: path)
+        #expect(try archive.tileIDs() == [TileID(z: 1, x: 0, y: 0), TileID(z: 2, x: 3, y: 0)])
+        var walked: [TileID: Data] = [:]
+        try archive.forEachTile { walked[$0] = $1 }
+        #expect(walked == [TileID(z: 1, x: 0, y: 0): Data([1]), TileID(z: 2, x: 3, y: 0): Data([6])])
+        let outside = try #require(try archive.rowsOutsideGrid())
+        #expect(outside.count == 4 && outside.example == "zoom_level -1, tile_column 0, tile_row 0")
+        #expect(try MBTilesArchive(path: RepositoryData.monaco).rowsOutsideGrid() == nil)
+        // (In the order of the unique index SQLite reads them by.) Counting stops past the limit;
+        // the first tile is the first row in the grid.
+        #expect(try archive.tileCount(upTo: 6) == 6 && archive.tileCount(upTo: 5) == nil)
+        #expect(try archive.firstTile()?.id == TileID(z: 1, x: 0, y: 0))
+    }
+
     @Test func flipsXYZRowsToTMS() throws {
         // python3: n = 2**14; x = int((7.4260 + 180) / 360 * n) → 8529;
         // y = int((1 - asinh(tan(radians(43.7360))) / pi) / 2 * n) → 5974; TMS row n - 1 - y → 10409.

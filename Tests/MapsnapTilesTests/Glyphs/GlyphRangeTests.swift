@@ -43,6 +43,49 @@ struct GlyphRangeTests {
         #expect(try GlyphRange.decode(Self.range(glyphs)).glyphs[97] == glyphs[0])
     }
 
+    /// One glyph written field by field, each number as the varint given (the encoder cannot write
+    /// numbers out of range): 65, a 1x1 bitmap, and `fields` on top (field number → varint).
+    static func rawGlyph(_ fields: [UInt64: UInt64], bitmapBytes: Int = 49) -> Data {
+        var values: [UInt64: UInt64] = [1: 65, 3: 1, 4: 1, 5: 0, 6: 0, 7: 5]
+        values.merge(fields) { $1 }
+        var g = ProtobufBuffer()
+        for number in values.keys.sorted() { g.varintField(Int(number), values[number]!) }
+        g.bytesField(2, [UInt8](repeating: 1, count: bitmapBytes))
+        var stack = ProtobufBuffer(); stack.bytesField(3, g.bytes)
+        var file = ProtobufBuffer(); file.bytesField(1, stack.bytes)
+        return Data(file.bytes)
+    }
+
+    /// Every number is checked against its range before it is used: a `left` or `top` of
+    /// Int64.min (the zigzag decoding of 2⁶⁴-1) once trapped in `abs()`, crashing the CLI and the
+    /// server; sizes that fit no Int, and a bitmap whose size does not match, are refused too.
+    @Test(arguments: [
+        ([5: UInt64.max], 49, "not a glyph PBF: glyph 65: left -9223372036854775808 is out of range -256...256"),
+        ([6: UInt64.max], 49, "not a glyph PBF: glyph 65: top -9223372036854775808 is out of range -256...256"),
+        ([6: UInt64.max - 1], 49, "not a glyph PBF: glyph 65: top 9223372036854775807 is out of range -256...256"),
+        ([5: 513], 49, "not a glyph PBF: glyph 65: left -257 is out of range -256...256"),
+        ([3: UInt64.max], 49, "not a glyph PBF: glyph 65: width 18446744073709551615 is out of range 0...256"),
+        ([4: 257], 49, "not a glyph PBF: glyph 65: height 257 is out of range 0...256"),
+        ([7: 1 << 40], 49, "not a glyph PBF: glyph 65: advance 1099511627776 is out of range 0...256"),
+        ([1: 0x110000], 49, "not a glyph PBF: a glyph at byte 4 has no valid code point id"),
+        ([3: 256, 4: 256], 49, "not a glyph PBF: glyph 65: 49 bitmap bytes for a 256x256 glyph (want 68644)"),
+        ([3: 2], 49, "not a glyph PBF: glyph 65: 49 bitmap bytes for a 2x1 glyph (want 56)"),
+    ] as [([UInt64: UInt64], Int, String)])
+    func refusesNumbersOutOfRange(fields: [UInt64: UInt64], bitmapBytes: Int, message: String) {
+        do {
+            _ = try GlyphRange.decode(Self.rawGlyph(fields, bitmapBytes: bitmapBytes))
+            Issue.record("decoded: \(message)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    /// The largest numbers in range are read as they are.
+    @Test func readsTheLimitsThemselves() throws {
+        let glyph = try #require(try GlyphRange.decode(Self.rawGlyph([3: 256, 4: 0, 5: 511, 6: 512, 7: 256], bitmapBytes: 262 * 6)).glyphs[65])
+        #expect((glyph.width, glyph.height, glyph.left, glyph.top, glyph.advance) == (256, 0, -256, 256, 256))
+    }
+
     /// The glyphs MapLibre's render tests use, when `../shared` is beside the repository.
     @Test func decodesMapLibresTestGlyphs() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -33,12 +33,17 @@ import MapsnapTiles
         #expect(Array(bytes[119..<127]) == [0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0x80])
     }
 
-    @Test func unassignedTileTypesReadAsUnknown() throws {
+    /// A tile type the spec does not assign is refused with the header, not guessed at tile by tile.
+    @Test func unassignedTileTypesAreRefused() throws {
         var bytes = Self.sample.encoded
-        bytes[99] = 200
-        #expect(try PMTilesHeader(decoding: bytes, path: "x").tileType == .unknown)
         bytes[99] = 6
         #expect(try PMTilesHeader(decoding: bytes, path: "x").tileType == .mlt)
+        for byte: UInt8 in [7, 200] {
+            bytes[99] = byte
+            #expect(throws: PMTilesError.invalidHeader(path: "x", reason: "tile type \(byte) is none of the spec's 0...6")) {
+                try PMTilesHeader(decoding: bytes, path: "x")
+            }
+        }
     }
 
     /// Each broken header, as (byte to change, its new value) or a cut, with the message.
@@ -49,6 +54,7 @@ import MapsnapTiles
         (7, 2, 127, "x: PMTiles version 2 is not supported (mapsnap reads version 3)"),
         (97, 5, 127, "x: invalid PMTiles header: internal compression 5 is none of the spec's 0...4"),
         (98, 255, 127, "x: invalid PMTiles header: tile compression 255 is none of the spec's 0...4"),
+        (99, 7, 127, "x: invalid PMTiles header: tile type 7 is none of the spec's 0...6"),
         (101, 32, 127, "x: invalid PMTiles header: max zoom 32 is over 31, the deepest zoom PMTiles addresses"),
         (118, 40, 127, "x: invalid PMTiles header: center zoom 40 is over 31, the deepest zoom PMTiles addresses"),
         (100, 30, 127, "x: invalid PMTiles header: min zoom 30 is above max zoom 12"),

@@ -70,27 +70,37 @@ import MapsnapGeo
         #expect(openingError(v2) == "\(v2): PMTiles version 2 is not supported (mapsnap reads version 3)")
     }
 
-    @Test func refusesBrotliAndZstdDirectoriesNamingThem() throws {
-        for (compression, name) in [(PMTilesCompression.brotli, "brotli"), (.zstd, "zstd"), (.unknown, "an unknown method")] {
-            var archive = Self.oneTile
-            archive.internalCompression = compression
-            #expect(try Self.opening(archive) == "x.pmtiles: the directories and metadata are compressed with \(name); "
-                    + "mapsnap reads gzip-compressed or uncompressed directories and metadata")
-        }
+    /// Directories of "unknown" compression cannot be read at all (a wrong guess decodes as
+    /// garbage): refused on opening, naming the field.
+    @Test func refusesDirectoriesOfUnknownCompression() throws {
+        var archive = Self.oneTile
+        archive.internalCompression = .unknown
+        #expect(try Self.opening(archive) == "x.pmtiles: invalid PMTiles header: internal compression 0 (unknown) does not say how the directories are compressed")
     }
 
-    /// Tiles compressed with brotli: the archive opens and its raw tiles read, but not decompressed ones.
-    @Test func brotliTilesAreStoredBytesOnly() throws {
+    /// Directories the header says are brotli or zstd but are not: the decoder's reason, once, on opening.
+    @Test func namesTheCompressionOfDirectoriesThatDoNotDecode() throws {
+        var brotli = Self.oneTile
+        brotli.internalCompression = .brotli
+        let brotliMessage = try #require(try Self.opening(brotli))
+        #expect(brotliMessage.hasPrefix("x.pmtiles: the root directory is corrupt: brotli stream "), "\(brotliMessage)")
+        var zstd = Self.oneTile
+        zstd.internalCompression = .zstd
+        #expect(try Self.opening(zstd) == "x.pmtiles: the root directory is corrupt: zstd stream is corrupt: Unknown frame descriptor")
+    }
+
+    /// Tiles the header says are brotli but are not: the archive opens, the tile's problem is its own.
+    @Test func tilesThatDoNotDecodeAreNamed() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("x.pmtiles")
         var archive = Self.oneTile
-        archive.tileCompression = .brotli
+        archive.tileCompression = .zstd
         try archive.write(to: path)
         let opened = try PMTilesArchive(path: path)
         #expect(try opened.rawTileData(TileID(z: 0, x: 0, y: 0)) == Data([1, 2, 3]))
         #expect(pmtilesError { _ = try opened.tileData(TileID(z: 0, x: 0, y: 0)) }?.description ==
-                "\(path): the tiles are compressed with brotli; mapsnap reads gzip-compressed or uncompressed tiles")
+                "\(path): tile 0/0/0 is corrupt: zstd stream is corrupt: Unknown frame descriptor")
     }
 
     @Test func refusesSectionsPastTheEndOfTheFile() throws {
@@ -152,7 +162,7 @@ import MapsnapGeo
         var bomb = Self.oneTile
         bomb.internalCompression = .gzip
         bomb.root = gzipped([UInt8](repeating: 1, count: InputLimits.maxInflatedTileBytes + 1))
-        #expect(try Self.opening(bomb) == "x.pmtiles: the root directory is corrupt: it inflates to more than 16 MiB")
+        #expect(try Self.opening(bomb) == "x.pmtiles: the root directory is corrupt: it decompresses to more than 16 MiB")
     }
 
     @Test func refusesMetadataThatIsNotAJSONObject() throws {

@@ -146,6 +146,43 @@ import MapsnapGeo
         #expect(archive.leafCacheCount > 0)
     }
 
+    /// Python's archive with leaf directories, its tiles, directories and metadata compressed
+    /// again with brotli and with zstd (`scripts/pmtiles-interop.py recompress`, which writes the
+    /// tiles through pmtiles' writer): mapsnap reads every tile, through the leaves, as in the gzip
+    /// original.
+    @Test(.enabled(if: available, skipReason), arguments: ["brotli", "zstd"])
+    func mapsnapReadsBrotliAndZstdWithLeafDirectories(method: String) throws {
+        let ready = try Self.python(["-c", "import brotli, zstandard"])
+        guard ready.status == 0 else {
+            #expect(ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] == nil, "\(ready.output)")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var random = SplitMix(state: 6)
+        var tiles: [TileID: Data] = [:]
+        for x in 0..<180 {
+            for y in 0..<150 { tiles[TileID(z: 11, x: 1000 + x * 3, y: 900 + y)] = Data("tile \(x) \(y)".utf8) + random.bytes(random.below(40)) }
+        }
+        let compressed = tiles.mapValues { Data(gzipped(Array($0))) }
+        let original = try Self.mapsnapReadsPythons(compressed, metadata: ["name": "leaves"], compression: "gzip", in: directory)
+        #expect(original.header.leafDirectories.length > 0)
+        let path = directory.path("\(method).pmtiles")
+        let (status, output) = try Self.python([Self.script, "recompress", directory.path("python.pmtiles"), path, method])
+        #expect(status == 0, "\(output)")
+        let archive = try PMTilesArchive(path: path)
+        #expect(archive.header.internalCompression.name == method && archive.header.tileCompression.name == method)
+        #expect(archive.header.leafDirectories.length > 0 && archive.metadataJSON == ["name": "leaves"])
+        for (tile, data) in tiles { #expect(try archive.tileData(tile) == data, "\(tile)") }
+        var iterator = archive.tileIterator()
+        var walked = 0
+        while let (tile, raw) = try iterator.next() {
+            #expect(try archive.decompressedTile(raw, id: tile) == tiles[tile], "\(tile)")
+            walked += 1
+        }
+        #expect(walked == tiles.count)
+    }
+
     /// A real archive (OpenMapTiles vector tiles of Andorra, gzip MVT): MBTiles → mapsnap's
     /// writer → Python's reader, and the same tiles → Python's writer → mapsnap's reader, whose
     /// tiles must decode as the MBTiles' do.
