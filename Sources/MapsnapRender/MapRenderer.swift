@@ -124,8 +124,8 @@ public final class MapRenderer {
         }
         // Raster tiles are read as they are drawn; each source's failure is taken (so none is left
         // for the next render), the first source's thrown.
-        let readFailures = rasterTiles.keys.sorted().compactMap { rasterTiles[$0]!.takeReadFailure() }
-        if let failure = readFailures.first { throw .tileReadFailed(failure) }
+        let failures = rasterTiles.keys.sorted().compactMap { rasterTiles[$0]!.takeFailure() }
+        if let failure = failures.first { throw failure }
         if let failure = frame.drawingFailures.failure { throw .drawingFailed(what: failure.what, reason: failure.reason) }
     }
 

@@ -18,6 +18,12 @@ static int fail(char *error, size_t size, const char *message) {
     return 1;
 }
 
+/* Memory ran out: not the image's fault, so the caller fails the work instead of skipping a tile. */
+static int no_memory(char *error, size_t size) {
+    fail(error, size, "out of memory");
+    return RD_NO_MEMORY;
+}
+
 static int allocate(rd_image *out, int width, int height, int max_side, char *error, size_t error_size) {
     if (width <= 0 || height <= 0 || width > max_side || height > max_side)
         return fail(error, error_size, "image size out of range");
@@ -25,7 +31,7 @@ static int allocate(rd_image *out, int width, int height, int max_side, char *er
     out->height = height;
     out->stride = width * 4;
     out->pixels = malloc((size_t)out->stride * (size_t)height);
-    return out->pixels ? 0 : fail(error, error_size, "out of memory");
+    return out->pixels ? 0 : no_memory(error, error_size);
 }
 
 /* Straight RGBA bytes → premultiplied native ARGB32, in place. */
@@ -48,9 +54,10 @@ static int decode_png(const unsigned char *data, size_t size, int max_side, rd_i
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_memory(&image, data, size)) return fail(error, error_size, image.message);
     image.format = PNG_FORMAT_RGBA;
-    if (allocate(out, (int)image.width, (int)image.height, max_side, error, error_size)) {
+    int status = allocate(out, (int)image.width, (int)image.height, max_side, error, error_size);
+    if (status) {
         png_image_free(&image);
-        return 1;
+        return status;
     }
     if (!png_image_finish_read(&image, NULL, out->pixels, out->stride, NULL)) {
         rd_image_free(out);
@@ -97,12 +104,13 @@ static int decode_jpeg(const unsigned char *data, size_t size, int max_side, rd_
         return fail(error, error_size, "image size out of range");
     }
     jpeg_start_decompress(&cinfo);
-    if (allocate(out, (int)cinfo.output_width, (int)cinfo.output_height, max_side, error, error_size)) {
+    int status = allocate(out, (int)cinfo.output_width, (int)cinfo.output_height, max_side, error, error_size);
+    if (status) {
         jpeg_destroy_decompress(&cinfo);
-        return 1;
+        return status;
     }
     row = malloc((size_t)cinfo.output_width * 3);
-    if (!row) { jpeg_destroy_decompress(&cinfo); rd_image_free(out); return fail(error, error_size, "out of memory"); }
+    if (!row) { jpeg_destroy_decompress(&cinfo); rd_image_free(out); return no_memory(error, error_size); }
     while (cinfo.output_scanline < cinfo.output_height) {
         unsigned char *rows[1] = { row };
         int y = (int)cinfo.output_scanline;
@@ -120,7 +128,8 @@ static int decode_jpeg(const unsigned char *data, size_t size, int max_side, rd_
 static int decode_webp(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size) {
     int width = 0, height = 0;
     if (!WebPGetInfo(data, size, &width, &height)) return fail(error, error_size, "corrupt WebP");
-    if (allocate(out, width, height, max_side, error, error_size)) return 1;
+    int status = allocate(out, width, height, max_side, error, error_size);
+    if (status) return status;
     if (!WebPDecodeRGBAInto(data, size, out->pixels, (size_t)out->stride * (size_t)height, out->stride)) {
         rd_image_free(out);
         return fail(error, error_size, "corrupt WebP");

@@ -143,6 +143,10 @@ extension HostileCase {
             problems.append("a message line of \(line.count) characters (the input echoed back whole?)")
             break
         }
+        // A Foundation error printed raw (`Error Domain=NSCocoaErrorDomain Code=640 …`) says nothing to a user.
+        if let raw = (errors + warnings).first(where: { $0.contains("Error Domain=") }) {
+            problems.append("a raw Foundation error in a message: \(raw.prefix(120))")
+        }
         let stray = lines.count - errors.count - warnings.count - summaries.count
         if stray > 0, !o.signaled { problems.append("\(stray) stderr lines are neither errors, warnings nor the summary") }
 

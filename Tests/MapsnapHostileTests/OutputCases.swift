@@ -86,6 +86,8 @@ enum OutputCases {
               }).unavailable(needsTmpfs).timeout(60).mayModify("t.mbtiles"),
         .init("tiles-folder-full-disk", Cmd.tiles(into: "{out}/tiles"), writeFailed(["{out}/tiles", noSpace]),
               fixture: fullDisk("64k")).unavailable(needsTmpfs).timeout(60).mayModify("tiles/"),
+        .init("convert-folder-full-disk", ["convert", "{data}/monaco.mbtiles", "{out}/c"], writeFailed(["{out}/c", noSpace]),
+              fixture: fullDisk("64k")).unavailable(needsTmpfs).timeout(60),
         .init("snapshot-pdf-full-disk", ["--size", "1024x1024", "-o", "{out}/map.pdf"], writeFailed(["{out}/map.pdf", noSpace]),
               fixture: fullDisk("64k")).unavailable(needsTmpfs),
         // The images fit; the report PDF, streamed as Cairo writes it, does not: no half a PDF is left.

@@ -417,6 +417,13 @@ def cmd_png(dst, kind):
     elif kind == "huge-header":
         # Claims 100000 x 100000 pixels (40 GB of RGBA) with one tiny IDAT.
         data = png(100000, 100000, rows=b"\0" * 16)
+    elif kind == "zeros-20000x20000":
+        # A valid 20000 x 20000 image of transparent pixels: 1.6 GB decoded from about 2 MB,
+        # compressed a row at a time.
+        z = zlib.compressobj(9)
+        row = b"\0" * (1 + 4 * 20000)
+        body = b"".join(z.compress(row) for _ in range(20000)) + z.flush()
+        data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 20000, 20000, 8, 6, 0, 0, 0)) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
     elif kind == "truncated":
         data = png(16, 16)[:60]
     elif kind == "bad-crc":

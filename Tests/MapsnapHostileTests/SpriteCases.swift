@@ -67,6 +67,9 @@ enum SpriteCases {
         .init("marker-icon-0x0", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "zero") }),
         .init("marker-icon-claims-100000-squared", markerIcon(), .badInput(["--marker-icon", icon]), fixture: { try $0.png(icon, "huge-header") })
             .memoryLimit(mib: 1024),
+        // A small file of a huge image: refused from its header, before 1.6 GB are decoded.
+        .init("marker-icon-20000-squared", markerIcon(), .badInput(["--marker-icon", icon, "20000x20000", "2048"]),
+              fixture: { try $0.png(icon, "zeros-20000x20000") }).memoryLimit(mib: 512).timeout(60),
         .init("marker-icon-missing", markerIcon(), .badInput(["--marker-icon", icon, "no such"])),
         .init("marker-icon-fifo", markerIcon(), .badInput(["--marker-icon", icon, "FIFO‖named pipe"]), fixture: { try $0.fifo(icon) }).timeout(15),
         .init("marker-icon-folder", markerIcon(), .badInput(["--marker-icon", icon, "folder"]), fixture: { try $0.folder(icon) }),

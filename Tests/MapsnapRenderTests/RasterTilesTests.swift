@@ -29,9 +29,18 @@ struct RasterTilesTests {
         #expect(tiles.image(Self.tile, warnings: warnings) == nil)
         #expect(tiles.image(Self.tile, warnings: warnings) == nil)
         #expect(archive.reads == 2, "not remembered: read again")
-        #expect(tiles.takeReadFailure() == error)
-        #expect(tiles.takeReadFailure() == nil, "taken once")
+        #expect(tiles.takeFailure() == .tileReadFailed(error))
+        #expect(tiles.takeFailure() == nil, "taken once")
         #expect(warnings.messages.isEmpty)
+    }
+
+    /// Decoded tiles are kept within a memory budget: large tiles push the oldest out.
+    @Test func theCacheKeepsItsMemoryBudget() {
+        var cache = TileCache<Int, Int>(capacity: 256, costLimit: 100) { $0 }
+        for key in 0..<10 { _ = cache.value(for: key) { 30 } }
+        #expect(cache.count == 3, "3 of 30 fit in 100")
+        _ = cache.value(for: 99) { 500 }
+        #expect(cache.count == 1, "one over the budget alone is still kept: it is about to be drawn")
     }
 
     @Test func aCorruptTileIsAWarningAndRemembered() {
@@ -41,7 +50,7 @@ struct RasterTilesTests {
         #expect(tiles.image(Self.tile, warnings: warnings) == nil)
         #expect(tiles.image(Self.tile, warnings: warnings) == nil)
         #expect(archive.reads == 1)
-        #expect(tiles.takeReadFailure() == nil)
+        #expect(tiles.takeFailure() == nil)
         #expect(warnings.messages == ["broken.mbtiles: tile 3/1/2 is corrupt: gzip stream ended early; the raster tile is skipped"])
     }
 }

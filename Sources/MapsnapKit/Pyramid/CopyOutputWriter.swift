@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapFormats
+import MapsnapRender
 import MapsnapTiles
 
 /// The output side of `TileArchiveCopy`: an MBTiles, a PMTiles or a folder of `z/x/y.EXT`,
@@ -52,8 +53,9 @@ struct CopyOutputWriter {
         case .folder(let fileExtension, var made):
             try run.forEachTile { id in
                 let column = "\(path)/\(id.z)/\(id.x)"
-                if made.insert(column).inserted { try FileManager.default.createDirectory(atPath: column, withIntermediateDirectories: true) }
-                try run.data.write(to: URL(fileURLWithPath: "\(column)/\(id.y).\(fileExtension)"))
+                let file = "\(column)/\(id.y).\(fileExtension)"
+                if made.insert(column).inserted { try AtomicFile.makeFolder(column, for: file) }
+                try AtomicFile.write(run.data, to: file)
                 try progress(1)
             }
             target = .folder(fileExtension: fileExtension, made: made)
@@ -70,9 +72,9 @@ struct CopyOutputWriter {
         case .pmtiles(let writer, let compressed):
             try PMTilesMetadataRows.finalize(writer, rows: metadata, gzipTiles: compressed ?? false)
         case .folder:
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try AtomicFile.makeFolder(path, for: path + "/metadata.json")
             let object = JSONObject(metadata.keys.sorted().map { (key: $0, value: JSONValue.string(metadata[$0]!)) })
-            try Data(JSONValue.object(object).prettyPrinted.utf8).write(to: URL(fileURLWithPath: path + "/metadata.json"))
+            try AtomicFile.write(Data(JSONValue.object(object).prettyPrinted.utf8), to: path + "/metadata.json")
         case .finished:
             break
         }

@@ -44,7 +44,7 @@ final class DirectoryTileSink: TileSink {
         createdFolder = !FileManager.default.fileExists(atPath: root)
         isNew = createdFolder || ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).isEmpty
         do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true) } catch {
-            throw TilePyramid.output("\(root): cannot create the folder (\(error.localizedDescription))")
+            throw TilePyramid.output("\(root): cannot create the folder (\(AtomicFile.systemReason(error)))")
         }
         guard FileManager.default.isWritableFile(atPath: root) else { throw TilePyramid.output("\(root): folder is not writable") }
         let metadata = root + "/metadata.json"
@@ -86,9 +86,7 @@ final class DirectoryTileSink: TileSink {
 
     func write(_ tile: TileID, data: Data) throws {
         let folder = "\(root)/\(tile.z)/\(tile.x)"
-        if madeFolders.insert(folder).inserted {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        if madeFolders.insert(folder).inserted { try AtomicFile.makeFolder(folder, for: path(tile)) }
         try AtomicFile.write(data, to: path(tile))
     }
 

@@ -17,10 +17,25 @@ public enum AtomicFile {
     /// Creates the folders `path` lies in that do not exist yet (the Swift API's `write(to:)`:
     /// `output/map.png` from a fresh package). The command line refuses a missing folder instead.
     public static func makeFolders(for path: String) throws(RenderError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .cannotWrite(path: path, reason: "cannot create folder \(folder.path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
+        try makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path, for: path)
+    }
+
+    /// Creates `folder` and the folders above it, as `path` needs; a failure names both, in the
+    /// system's words (`No space left on device`), never as a Foundation error dump.
+    public static func makeFolder(_ folder: String, for path: String) throws(RenderError) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw .cannotWrite(path: path, reason: "cannot create folder \(folder): \(systemReason(error))")
         }
+    }
+
+    /// What went wrong in a Foundation file operation, in the system's words: the POSIX error
+    /// under it when there is one (`No space left on device`), else its description.
+    public static func systemReason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code)))
+        }
+        return ns.localizedFailureReason ?? ns.localizedDescription
     }
 
     public static func write(_ data: Data, to path: String, durable: Bool = false) throws(RenderError) {

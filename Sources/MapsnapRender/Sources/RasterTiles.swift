@@ -22,11 +22,12 @@ public final class RasterTileImage {
         let status = data.withUnsafeBytes { bytes in
             rd_decode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Self.maxSide, &image, &message, message.count)
         }
+        guard status != RD_NO_MEMORY else { throw .cannotAllocate(width: Int(image.width), height: Int(image.height)) }
         guard status == 0 else { throw .invalidImage(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
         defer { rd_image_free(&image) }
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
-            throw .invalidImage("out of memory")
+            throw .cannotAllocate(width: Int(image.width), height: Int(image.height))
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         for y in 0..<Int(image.height) {
@@ -46,19 +47,26 @@ public final class RasterTileImage {
 }
 
 /// A raster source's tiles for one renderer, decoded on first use and kept (a missing or corrupt
-/// tile is remembered too). A tile the archive cannot read is not kept: it is drawn as missing and
-/// the failure kept for `MapRenderer`, which fails the render with it after drawing (painters ask
-/// for tiles as they draw, and have no way to stop a render).
+/// tile is remembered too). A tile the archive cannot read, or that memory ran out decoding, is not
+/// kept: it is drawn as missing and the failure kept for `MapRenderer`, which fails the render with
+/// it after drawing (painters ask for tiles as they draw, and have no way to stop a render).
+/// Only an image that is not one (corrupt bytes) is skipped with a warning, as MapLibre skips it.
 final class RasterTiles {
     let source: ArchiveRasterSource
     let tileSize: Int
-    private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256)
-    private var readFailure: TileArchiveError?
+    /// Decoded tiles, at most 256 and `memoryLimit` bytes of pixels.
+    private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256, costLimit: RasterTiles.memoryLimit) { image in
+        image.map { $0.width * $0.height * 4 } ?? 0
+    }
+    /// A renderer's decoded raster tiles: 256 tiles of 512 px, or 16 of 2048 px.
+    static let memoryLimit = 256 << 20
+    private var failure: RenderError?
 
-    /// The first read failure since the last call, if any (and forgets it).
-    func takeReadFailure() -> TileArchiveError? {
-        defer { readFailure = nil }
-        return readFailure
+    /// The first failure since the last call, if any (and forgets it): a tile the archive could
+    /// not read, or memory that ran out.
+    func takeFailure() -> RenderError? {
+        defer { failure = nil }
+        return failure
     }
 
     init(source: ArchiveRasterSource, tileSize: Int) {
@@ -67,23 +75,23 @@ final class RasterTiles {
     }
 
     func image(_ id: TileID, warnings: WarningLog) -> RasterTileImage? {
-        do {
-            return try cache.value(for: id) { () throws(TileArchiveError) -> RasterTileImage? in
-                do throws(TileArchiveError) {
-                    guard let (data, path) = try source.imageData(id) else { return nil }
-                    do { return try RasterTileImage.decode(data) } catch {
-                        warnings.warn("\(path): raster tile \(id) is not a readable image (\(error)); skipped")
-                        return nil
-                    }
-                } catch where error.isReadFailure {
-                    throw error
-                } catch {
+        do throws(RenderError) {
+            return try cache.value(for: id) { () throws(RenderError) -> RasterTileImage? in
+                let found: (data: Data, path: String)?
+                do throws(TileArchiveError) { found = try source.imageData(id) } catch {
+                    if error.isReadFailure { throw .tileReadFailed(error) }
                     warnings.warn("\(error); the raster tile is skipped")
+                    return nil
+                }
+                guard let (data, path) = found else { return nil }
+                do throws(RenderError) { return try RasterTileImage.decode(data) } catch {
+                    if case .cannotAllocate = error { throw error }
+                    warnings.warn("\(path): raster tile \(id) is not a readable image (\(error)); skipped")
                     return nil
                 }
             }
         } catch {
-            if readFailure == nil { readFailure = error }
+            if failure == nil { failure = error }
             return nil
         }
     }

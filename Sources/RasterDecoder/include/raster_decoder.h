@@ -10,9 +10,12 @@ typedef struct {
     int width, height, stride;
 } rd_image;
 
+/// Returned when memory ran out (the image may be fine).
+#define RD_NO_MEMORY 2
+
 /// Decodes a PNG, JPEG or WebP image (told apart by their signatures) no larger than `max_side`
 /// pixels a side. Returns 0 on success; otherwise non-zero with a message in `error` (never aborts
-/// or exits on corrupt data).
+/// or exits on corrupt data): RD_NO_MEMORY when memory ran out, 1 for an image it cannot read.
 int rd_decode(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size);
 
 void rd_image_free(rd_image *image);
