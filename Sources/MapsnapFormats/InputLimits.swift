@@ -49,10 +49,11 @@ public enum InputLimits {
     /// A marker icon image's side in pixels (an icon is a few dozen; a 389 KB PNG can declare
     /// 20000 × 20000, which took 3.2 GB to decode).
     public static let maxMarkerIconSide = 2048
-    /// A PNG read from a file (sprite sheets, marker icons): each side, checked from its header
+    /// A PNG read from a file (sprite sheets, marker icons, images read back): each side (Cairo's
+    /// own limit) and all its pixels (as many as an image mapsnap draws), checked from its header
     /// before the image is decoded.
-    public static let maxPNGFileSide = 16384
-    public static let maxPNGFilePixels = 64 << 20
+    public static let maxPNGFileSide = 32767
+    public static let maxPNGFilePixels = maxImagePixels
     /// A sprite icon's `pixelRatio` (sprites are made at 1, 2 or 3; an icon's size in points is its
     /// pixels over it, and a ratio near 0 or huge gives Cairo a matrix it cannot invert).
     public static let spriteIconPixelRatio = 0.1...16.0

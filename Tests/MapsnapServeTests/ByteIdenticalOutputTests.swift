@@ -20,18 +20,7 @@ struct ByteIdenticalOutputTests {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
-        let p = Process()
-        p.executableURL = ServerProcess.binary
-        p.arguments = arguments
-        p.currentDirectoryURL = ServerProcess.repositoryRoot
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = Pipe()
-        try p.run()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+        try ServerProcess.run(arguments, environment: environment)
     }
 
     /// Tiles that differ between two sets (or are in one only), for the failure message.

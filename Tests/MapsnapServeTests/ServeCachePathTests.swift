@@ -60,7 +60,7 @@ struct ServeCachePathTests {
         try Data("not sqlite\n".utf8).write(to: URL(fileURLWithPath: cache))
         let r = try ServerProcess.run(["serve", "--port", "0", "--style", "light", "--jobs", "1", "--cache", cache])
         #expect(r.status == 2)
-        #expect(r.stderr.hasPrefix("mapsnap: error: --cache: ") && r.stderr.contains(cache) && r.stderr.contains("not a database"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("mapsnap: error: --cache: ") && r.stderr.contains(cache) && r.stderr.contains("not an SQLite database"), "\(r.stderr)")
         #expect(try String(contentsOfFile: cache, encoding: .utf8) == "not sqlite\n")
     }
 

@@ -156,7 +156,7 @@ extension RasterImage {
         if let (w, h) = Self.pngHeaderSize(path),
            w > maxSide || h > maxSide || w * h > InputLimits.maxPNGFilePixels {
             throw .cannotRead(path: path, reason: "is a \(w)x\(h) image, larger than the \(maxSide) pixels a side "
-                              + "(and \(InputLimits.maxPNGFilePixels >> 20) million pixels) an image here may have")
+                              + "(and \(InputLimits.maxPNGFilePixels / 1_000_000) million pixels in all) an image here may have")
         }
         guard let source = cairo_image_surface_create_from_png(path),
               cairo_surface_status(source) == CAIRO_STATUS_SUCCESS else {

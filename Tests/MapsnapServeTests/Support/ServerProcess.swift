@@ -85,12 +85,13 @@ final class ServerProcess {
 
     private static func read(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
 
-    /// Runs the built binary to the end (the CLI side of a comparison).
-    static func run(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    /// Runs the built binary to the end (the CLI side of a comparison), with `environment` added.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stderr: String) {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
         p.currentDirectoryURL = repositoryRoot
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let err = Pipe()
         p.standardError = err
         p.standardOutput = Pipe()
