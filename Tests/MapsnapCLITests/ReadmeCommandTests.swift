@@ -54,6 +54,17 @@ struct ReadmeCommandTests {
         #expect(Self.shellWords(#"--marker "43.7,7.4,#e5483f,签到点,到" -o 'a b.png'"#) == ["--marker", "43.7,7.4,#e5483f,签到点,到", "-o", "a b.png"])
     }
 
+    /// The README names every command `mapsnap --help` lists, where it says how to get their help.
+    @Test func theReadmeNamesEveryCommand() throws {
+        let help = try CLIRunner.run(["--help"]).stdout
+        let commands = help.components(separatedBy: "\n").drop { $0 != "Commands:" }.dropFirst()
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.count >= 8, "\(help)")
+        let sentence = Self.readme.components(separatedBy: "\n\n").first { $0.contains("`mapsnap --help` lists the commands") } ?? ""
+        for command in commands { #expect(sentence.contains("`\(command)`"), "the README's list lacks \(command)") }
+    }
+
     @Test(arguments: commands)
     func readmeCommandRuns(_ words: [String]) throws {
         if words.contains(where: { $0.hasPrefix("../shared/") }), !FileManager.default.fileExists(atPath: Self.shared.path) {
