@@ -26,6 +26,11 @@ extension Canvas {
     /// size to the text's: the path is kept in device space, so the scale ends here).
     func appendText(_ text: ShapedText, at origin: Point) {
         guard let layout = text.layout else { return }
+        // Emoji keep their colours: painted now, laid over the fill (see `ColorGlyphs`).
+        if !isVector, text.hasColorGlyphs,
+           let colored = ColorGlyphs.paint(layout, layoutScale: text.layoutScale, at: (origin.x, origin.y), on: cr, pixelRatio: pixelRatio) {
+            colorGlyphs.append(colored)
+        }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_translate(cr, origin.x, origin.y)
@@ -38,14 +43,17 @@ extension Canvas {
     /// Adds one glyph's outline to the path; `glyph` is placed in points, `font` is at the size of
     /// its layout, `scale` (`ShapedText.layoutScale`) from that size to the text's; `text` is what
     /// it reads as (its Pango cluster).
-    func appendGlyph(_ glyph: cairo_glyph_t, font: OpaquePointer, scale: Double, text: String) {
+    func appendGlyph(_ glyph: cairo_glyph_t, font: OpaquePointer, scale: Double, text: String, color: Bool = false) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_scale(cr, scale, scale)
-        cairo_set_scaled_font(cr, font)
         var g = glyph
         g.x /= scale
         g.y /= scale
+        if color, !isVector, let colored = ColorGlyphs.paint(g, font: font, scale: scale, on: cr, pixelRatio: pixelRatio) {
+            colorGlyphs.append(colored)
+        }
+        cairo_scale(cr, scale, scale)
+        cairo_set_scaled_font(cr, font)
         cairo_glyph_path(cr, &g, 1)
         if isVector { pendingText.append(TextRun(content: .glyph(font: font, glyph: g, text: text), matrix: matrix, origin: Point(x: 0, y: 0))) }
     }
@@ -54,6 +62,7 @@ extension Canvas {
     func fillText() {
         guard isVector else {
             cairo_fill(cr)
+            layColorGlyphs()
             return
         }
         cairo_new_path(cr)
@@ -85,6 +94,34 @@ extension Canvas {
     func discardText() {
         cairo_new_path(cr)
         pendingText.removeAll(keepingCapacity: true)
+        colorGlyphs.removeAll()
+    }
+
+    /// The colour glyphs of the text added since the last fill, taken away (a label recorded to
+    /// be played back later keeps them with its outlines).
+    func takeColorGlyphs() -> [ColorGlyphs.Image] {
+        defer { colorGlyphs.removeAll() }
+        return colorGlyphs
+    }
+
+    /// Colour glyphs to lay over the text of the next fill (a recording played back).
+    func addColorGlyphs(_ images: [ColorGlyphs.Image]) { colorGlyphs += images }
+
+    /// Lays the pending colour glyphs over the filled text, at the text's opacity (the current
+    /// source's alpha), each on whole device pixels.
+    private func layColorGlyphs() {
+        guard !colorGlyphs.isEmpty else { return }
+        var r = 0.0, g = 0.0, b = 0.0, alpha = 1.0
+        if cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &alpha) != CAIRO_STATUS_SUCCESS { alpha = 1 }
+        for colored in colorGlyphs {
+            cairo_save(cr)
+            cairo_translate(cr, colored.origin.x, colored.origin.y)
+            cairo_scale(cr, 1 / pixelRatio, 1 / pixelRatio)
+            cairo_set_source_surface(cr, colored.image.surface, 0, 0)
+            cairo_paint_with_alpha(cr, alpha)
+            cairo_restore(cr)
+        }
+        colorGlyphs.removeAll()
     }
 
     private var matrix: cairo_matrix_t {

@@ -19,6 +19,9 @@ public final class Canvas {
     public let height: Double
     /// Labels shown as text on a vector target, waiting for `fillText` (see `Canvas+Text`).
     var pendingText: [TextRun] = []
+    /// Colour glyphs of the text added since the last fill, laid over it by `fillText` (raster
+    /// targets; see `ColorGlyphs`).
+    var colorGlyphs: [ColorGlyphs.Image] = []
 
     public init(image: RasterImage, pixelRatio: Double) {
         self.image = image

@@ -87,6 +87,8 @@ struct MarkerPainter {
     struct Prerendered {
         /// Title outlines by layout index, in the user space of a canvas at the frame's scale.
         var titles: [Int: RecordedPath] = [:]
+        /// The titles' emoji in their own colours (`ColorGlyphs`), by layout index.
+        var titleColors: [Int: [ColorGlyphs.Image]] = [:]
         var balloons: [BalloonKey: Balloon] = [:]
     }
 
@@ -101,6 +103,8 @@ struct MarkerPainter {
                 if let title = l.title {
                     cairo_new_path(cr)
                     scratch.appendText(title, at: l.titleOrigin)
+                    let colors = scratch.takeColorGlyphs()
+                    if !colors.isEmpty { out.titleColors[i] = colors }
                     if let path = cairo_copy_path(cr) {
                         if path.pointee.status == CAIRO_STATUS_SUCCESS { out.titles[i] = RecordedPath(path) } else { cairo_path_destroy(path) }
                     }
@@ -135,6 +139,7 @@ struct MarkerPainter {
             var m = cairo_matrix_t(xx: ratio, yx: 0, xy: 0, yy: ratio, x0: Double(-x0), y0: Double(-y0))
             cairo_set_matrix(canvas.cr, &m)
             cairo_append_path(canvas.cr, path.path)
+            canvas.addColorGlyphs(prerendered.titleColors[i] ?? [])
             paintTitle(on: canvas)
             out[i] = (image, x0, y0)
         }
@@ -169,6 +174,7 @@ struct MarkerPainter {
                 cairo_new_path(cr)
                 if let path = prerendered?.titles[i] {
                     cairo_append_path(cr, path.path)
+                    canvas.addColorGlyphs(prerendered?.titleColors[i] ?? [])
                 } else {
                     canvas.appendText(title, at: l.titleOrigin)
                 }

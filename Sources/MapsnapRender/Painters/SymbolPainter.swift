@@ -41,6 +41,8 @@ enum SymbolPainter {
     struct Recording {
         struct Text {
             let path: RecordedPath
+            /// Its emoji, in their own colours, laid over the fill.
+            let colorGlyphs: [ColorGlyphs.Image]
             let paint: TextPaint
             /// Labels of one group are stroked and filled together, as `draw` batches them.
             let group: Int
@@ -64,10 +66,11 @@ enum SymbolPainter {
                 appendOutlines(label, canvas)
                 var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
                 cairo_path_extents(cr, &x0, &y0, &x1, &y1)
+                let colorGlyphs = canvas.takeColorGlyphs()
                 guard let path = cairo_copy_path(cr) else { continue }
                 guard path.pointee.status == CAIRO_STATUS_SUCCESS else { cairo_path_destroy(path); continue }
                 let reach = label.paint.haloWidth + label.paint.haloBlur + 1
-                texts.append(Recording.Text(path: RecordedPath(path), paint: label.paint, group: group,
+                texts.append(Recording.Text(path: RecordedPath(path), colorGlyphs: colorGlyphs, paint: label.paint, group: group,
                                             minY: (y0 - reach) * canvas.pixelRatio, maxY: (y1 + reach) * canvas.pixelRatio))
             }
             cairo_new_path(cr)
@@ -89,6 +92,7 @@ enum SymbolPainter {
                     pending = nil
                 }
                 cairo_append_path(cr, text.path.path)
+                canvas.addColorGlyphs(text.colorGlyphs)
                 pending = (text.group, text.paint)
             }
             if let p = pending { paintPath(p.paint, canvas) }
@@ -126,7 +130,9 @@ enum SymbolPainter {
                 cairo_rotate(cr, g.angle)
                 let glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
                                           y: baselineBelowCenter + g.glyph.yOffset)
-                if let font = g.glyph.font { canvas.appendGlyph(glyph, font: font, scale: text.layoutScale, text: g.glyph.text) }
+                if let font = g.glyph.font {
+                    canvas.appendGlyph(glyph, font: font, scale: text.layoutScale, text: g.glyph.text, color: g.glyph.color)
+                }
                 cairo_restore(cr)
             }
         }

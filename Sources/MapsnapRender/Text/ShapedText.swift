@@ -54,6 +54,14 @@ public final class ShapedText {
 
     deinit { if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) } }
 
+    /// Whether some glyph comes from a colour font (an emoji): drawn in its own colours on
+    /// raster canvases (`ColorGlyphs`). Looked at once, on the thread that shaped the text.
+    lazy var hasColorGlyphs: Bool = {
+        guard let layout, let text = pango_layout_get_text(layout),
+              ColorGlyphs.mayHoldColorGlyphs(String(cString: text)) else { return false }
+        return ColorGlyphs.layoutUsesColorFont(layout)
+    }()
+
     public var width: Double { bounds.width }
     public var height: Double { bounds.height }
 
@@ -76,6 +84,8 @@ public final class ShapedText {
         /// The characters the glyph stands for (its Pango cluster), on the first glyph of the
         /// cluster only: a PDF shows them as the glyph's text.
         var text = ""
+        /// From a colour font (an emoji): painted in its own colours (`ColorGlyphs`).
+        var color = false
     }
 
     /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
@@ -102,13 +112,14 @@ public final class ShapedText {
             let item = node.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
             let glyphString = item.pointee.glyphs!
             let font = pango_cairo_font_get_scaled_font(OpaquePointer(item.pointee.item.pointee.analysis.font))
+            let color = ColorGlyphs.isColorFont(item.pointee.item.pointee.analysis.font)
             let clusters = Self.clusterTexts(glyphString.pointee, item: item.pointee.item.pointee, utf8: utf8)
             for i in 0..<Int(glyphString.pointee.num_glyphs) {
                 let info = glyphString.pointee.glyphs[i]
                 let advance = Double(info.geometry.width) / s
                 if let font, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0, info.glyph != PANGO_GLYPH_EMPTY {
                     out.append(Glyph(font: font, index: UInt(info.glyph), x: x + Double(info.geometry.x_offset) / s,
-                                     advance: advance, yOffset: Double(info.geometry.y_offset) / s, text: clusters[i]))
+                                     advance: advance, yOffset: Double(info.geometry.y_offset) / s, text: clusters[i], color: color))
                 }
                 x += advance
             }
