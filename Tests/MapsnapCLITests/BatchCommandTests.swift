@@ -137,6 +137,21 @@ struct BatchCommandTests {
         #expect(CLIRunner.pngSize(dir.appendingPathComponent("b/x.png"))?.width == 100)
     }
 
+    /// What an item's render warns of is kept in its row, where a batch's user looks.
+    @Test func anItemsWarningsAreInItsRow() throws {
+        let dir = try CLIRunner.scratch()
+        let style = dir.appendingPathComponent("s.json")
+        try #"{"version": 8, "sources": {"omt": {"type": "vector", "url": "mbtiles://x"}}, "layers": [{"id": "a", "type": "line", "source": "omt", "source-layer": "transportation"}, {"id": "i", "type": "symbol", "source": "omt", "source-layer": "poi", "layout": {"icon-image": "nosuchicon"}}]}"#
+            .write(to: style, atomically: true, encoding: .utf8)
+        let manifest = dir.appendingPathComponent("m.jsonl")
+        try Data(#"{"id": "w", "style": "s.json", "sources": {"omt": "\#(CLIRunner.repositoryRoot.path)/data/monaco.mbtiles"}, "center": [43.736, 7.426], "zoom": 17, "size": [200, 150]}"#.utf8)
+            .write(to: manifest)
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", dir.appendingPathComponent("out").path, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try String(contentsOf: dir.appendingPathComponent("out/batch-report.csv"), encoding: .utf8)
+        #expect(report.contains("w,ok,w.png,") && report.contains("warning: ") && report.contains("nosuchicon"), "\(report)")
+    }
+
     /// An item whose view shows none of the data fails alone, naming the regions.
     @Test func anItemOutsideTheDataFails() throws {
         let dir = try CLIRunner.scratch()

@@ -16,10 +16,10 @@ public final class BatchItemRenderer {
     /// The item's image (not yet encoded). `address` adds the address to every item, as the batch's
     /// `--address` does. Throws `RequestError` (a style or data that cannot be loaded, an address
     /// lookup), `SnapshotError` or `RenderError`.
-    public func snapshot(_ item: BatchItem, address: Bool = false) throws -> Snapshot {
+    public func snapshot(_ item: BatchItem, address: Bool = false, warnings: WarningLog = WarningLog()) throws -> Snapshot {
         let request = item.request
         let snapshotter = try snapshotters.snapshotter(for: request.style)
-        let snapshot = try snapshotter.snapshot(request)
+        let snapshot = try snapshotter.snapshot(request, warnings: warnings)
         return try snapshotter.captioned(snapshot, lines: try captionLines(item, camera: snapshot.camera, address: address))
     }
 
@@ -36,9 +36,9 @@ public final class BatchItemRenderer {
     }
 
     /// The item as a one-page document of its own (a manifest item whose `format` is pdf or svg).
-    public func document(_ item: BatchItem, format: VectorFormat, address: Bool = false) throws -> Data {
+    public func document(_ item: BatchItem, format: VectorFormat, address: Bool = false, warnings: WarningLog = WarningLog()) throws -> Data {
         let (document, bytes) = VectorDocument.inMemory(format)
-        try drawPage(item, on: document, address: address)
+        try drawPage(item, on: document, address: address, warnings: warnings)
         try document.finish()
         return bytes()
     }

@@ -179,14 +179,17 @@ final class BatchWorker {
         }
         // Tests: a deterministic crash in one item, to show that the others are still rendered.
         if ProcessInfo.processInfo.environment["MAPSNAP_TEST_CRASH_ITEM"] == item.id { fatalError("MAPSNAP_TEST_CRASH_ITEM") }
+        // What the item's render warned of (a corrupt tile, an icon the sprite lacks) goes into its
+        // row: in a batch of thousands nobody reads a stream of warnings, and a row is kept.
+        let warnings = WarningLog()
         do {
             if let format = item.request.vectorFormat {
-                try AtomicFile.write(try items.document(item, format: format, address: options.address), to: path)
+                try AtomicFile.write(try items.document(item, format: format, address: options.address, warnings: warnings), to: path)
             } else {
-                let snapshot = try items.snapshot(item, address: options.address)
+                let snapshot = try items.snapshot(item, address: options.address, warnings: warnings)
                 try AtomicFile.write(try snapshot.encoded(), to: path)
             }
-            return BatchRow(id: item.id, status: .ok, output: name, message: "")
+            return BatchRow(id: item.id, status: .ok, output: name, message: warnings.messages.map { "warning: " + $0 }.joined(separator: "; "))
         } catch let e as RequestError {
             return failed(item, e.description)
         } catch let e as SnapshotError {

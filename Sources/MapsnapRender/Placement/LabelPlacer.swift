@@ -554,10 +554,14 @@ final class LabelPlacer {
 
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it.
     private func icon(_ style: SymbolLayer, _ feature: any Feature, alongLine: Bool) -> CandidateIcon? {
-        guard let image = style.iconImage, let sprites = frame.sprites else { return nil }
+        guard let image = style.iconImage else { return nil }
         let zoom = frame.zoom
         let name = image.evaluate(zoom: zoom, feature: feature)
         guard !name.isEmpty else { return nil }
+        guard let sprites = frame.sprites else {
+            frame.warnings.warn("icon '\(name)' needs a sprite, and the style has none (give --sprite); drawn without it")
+            return nil
+        }
         guard let icon = sprites.icons[name] else {
             frame.warnings.warn("icon '\(name)' is not in the sprite \(sprites.jsonPath); drawn without it")
             return nil
