@@ -8,7 +8,9 @@
 #   chromium, chromium-driver   the preview page in a browser (PreviewPageBrowserTests)
 #   fonts-open-sans       glyphs built from Open Sans against MapLibre's (GlyphBuilderTests)
 #   binutils              readelf (RuntimePackagesTests, scripts/check-runtime-packages.sh)
-# The Slurm test installs Slurm itself, through ../shared/bench/slurm, as root only.
+# Every Debian has the rest: prlimit and mount (the hostile suite), timeout, ldd and dpkg (the
+# runtime-package check), sh and bash. The Slurm test installs Slurm itself, through
+# ../shared/bench/slurm, as root only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh python3 python3-venv gdal-bin poppler-utils chromium chromium-driver fonts-open-sans binutils
