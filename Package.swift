@@ -76,19 +76,20 @@ let package = Package(
         .executableTarget(name: "mapsnap-bench-readers", dependencies: ["MapsnapOverlays"]),
 
         // MARK: tests (mirror the sources)
-        // Finds the repository and the built binary for the end-to-end suites.
+        // Finds the repository and the built binary for the end-to-end suites; the one way a test
+        // says it cannot run here (TestEnvironment.skip).
         .target(name: "MapsnapTestSupport", path: "Tests/MapsnapTestSupport"),
-        .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats"]),
+        .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
-        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles"]),
-        .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapFormats", "MapsnapStyle"]),
+        .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"]),
+        .testTarget(name: "MapsnapStyleTests", dependencies: ["MapsnapFormats", "MapsnapStyle", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapOverlaysTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapOverlays"]),
-        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit", "PNGWriter"],
+        .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit", "PNGWriter", "MapsnapTestSupport"],
                     exclude: ["Cases", "Fixtures"]),
-        .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit"]),
+        .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"], exclude: ["Browser"]),
-        .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance"]),
+        .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance", "MapsnapTestSupport"]),
         // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
         .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),
         // Issue 11's hostile inputs, run against the built binary.

@@ -16,6 +16,8 @@ packages=(
 )
 # What the binary runs with: the libraries, fonts (Latin, CJK) and the preview page's Leaflet.
 while read -r p; do packages+=("$p"); done < <("$(dirname "$0")/runtime-packages.sh")
+# What the README's commands run besides mapsnap: curl (the server's examples).
+packages+=(curl)
 packages+=("$@")   # callers may add more (e.g. benchmark tools)
 
 missing=()

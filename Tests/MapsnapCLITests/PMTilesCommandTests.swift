@@ -2,6 +2,7 @@ import Foundation
 import MapsnapKit
 import MapsnapTiles
 import Testing
+import MapsnapTestSupport
 
 /// End to end: PMTiles pyramids (resumable through their partial MBTiles), shards merged into a
 /// PMTiles, `mapsnap convert` round trips, and PMTiles as the data of a snapshot.
@@ -10,7 +11,8 @@ struct PMTilesCommandTests {
     static let box = "7.415,43.728,7.432,43.740"
 
     /// The reference reader's view (PyPI's pmtiles, through `MAPSNAP_PYTHON`): tile count and the
-    /// header's tile type; nil where the package is not there.
+    /// header's tile type; nil when it failed (an issue). Where the package is not there the test
+    /// is skipped, so each test asks last, after its own checks.
     func referenceView(_ path: String) throws -> String? {
         let python = ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] ?? "python3"
         let code = """
@@ -21,7 +23,10 @@ struct PMTilesCommandTests {
         """
         let r = try CLIRunner.run([python, "-c", code, path], executable: "/usr/bin/env")
         if r.status != 0 {
-            if ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] != nil { Issue.record("the reference reader failed: \(r.stderr)") }
+            if r.status == 127 || r.stderr.contains("No module named") {
+                try TestEnvironment.skip("\(python) cannot import PyPI's pmtiles (scripts/test.sh installs it in .build/browser-venv)")
+            }
+            Issue.record("the reference reader failed: \(r.stderr)")
             return nil
         }
         return r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -40,7 +45,6 @@ struct PMTilesCommandTests {
         let archive = try PMTilesTileArchive(path: pmtiles)
         #expect(archive.metadata.format == "png" && archive.metadata.minZoom == 14 && archive.metadata.maxZoom == 16)
         #expect(archive.metadata.attribution?.contains("OpenStreetMap") == true)
-        if let view = try referenceView(pmtiles) { #expect(view == "\(expected.count) PNG png", "\(view)") }
 
         // Again without --resume: refused, named as finished; with --resume: nothing to do, unchanged.
         let again = try CLIRunner.run(args + ["-o", pmtiles])
@@ -60,6 +64,7 @@ struct PMTilesCommandTests {
         #expect(finish.status == 0 && finish.stderr.contains("skipped"), "\(finish.stderr)")
         #expect(try CLIRunner.tiles(resumed) == expected)
         #expect(!FileManager.default.fileExists(atPath: resumed + ".partial.mbtiles"))
+        if let view = try referenceView(pmtiles) { #expect(view == "\(expected.count) PNG png", "\(view)") }
     }
 
     @Test func shardsMergeIntoOnePMTiles() throws {
@@ -138,7 +143,6 @@ struct PMTilesCommandTests {
         #expect(try CLIRunner.tiles(pm) == original && (try CLIRunner.tiles(back)) == original)
         #expect(try PMTilesTileArchive(path: pm).archive.tileCompression == .gzip)
         #expect(try PMTilesTileArchive(path: pm).metadata.vectorLayerIDs == (try MBTilesArchive(path: source)).metadata.vectorLayerIDs)
-        if let view = try referenceView(pm) { #expect(view.hasPrefix("\(original.count) MVT pbf"), "\(view)") }
 
         // The same snapshot from either archive, and from a style's pmtiles:// URL.
         let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
@@ -153,5 +157,6 @@ struct PMTilesCommandTests {
         try Data("PMTiles but not really".utf8).write(to: broken)
         let bad = try CLIRunner.run(view + ["--tiles", broken.path, "-o", a.path])
         #expect(bad.status == 2 && bad.stderr.contains(broken.path), "\(bad.stderr)")
+        if let view = try referenceView(pm) { #expect(view.hasPrefix("\(original.count) MVT pbf"), "\(view)") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 
 /// The README's commands run as written from a fresh clone: every `mapsnap` line in a `sh`
 /// block (with `\` continuations), writing into a scratch folder instead of `output/`; and its
@@ -68,8 +69,7 @@ struct ReadmeCommandTests {
     @Test(arguments: commands)
     func readmeCommandRuns(_ words: [String]) throws {
         if words.contains(where: { $0.hasPrefix("../shared/") }), !FileManager.default.fileExists(atPath: Self.shared.path) {
-            print("skipped (no ../shared beside the repository): \(words.joined(separator: " "))")
-            return
+            try TestEnvironment.skip("no ../shared beside the repository: \(words.joined(separator: " "))")
         }
         let scratch = try CLIRunner.scratch()
         let arguments = words.map { $0.hasPrefix("output/") ? scratch.path + "/" + $0.dropFirst("output/".count) : $0 }

@@ -2,13 +2,14 @@ import Foundation
 import MapsnapGeo
 import MapsnapTiles
 import Testing
+import MapsnapTestSupport
 
 /// `deploy/slurm-array.sh` on a real single-node Slurm (Debian's slurm-wlm and munge, started by
 /// the rig in `../shared/bench/slurm` beside the repository), with mapsnap installed by
 /// `scripts/install.sh` and found on PATH as on compute nodes: N=4 over Monaco z12–16 merges into
 /// what one `mapsnap tiles` writes, tile for tile; 4 tasks of N=8 end in a refused merge, not a
 /// short archive; a failing task cancels the merge instead of leaving it pending. Runs as root
-/// only (it installs packages and starts daemons); skipped, saying why, where it cannot run.
+/// only (it installs packages and starts daemons); skipped (`TestEnvironment.skip`) where it cannot run.
 @Suite(.serialized)
 struct SlurmRecipeTests {
     static let bbox = "7.349,43.71,7.491,43.77"
@@ -24,13 +25,13 @@ struct SlurmRecipeTests {
     }
 
     @Test func theRecipeOnARealSlurmEqualsOneRun() throws {
-        guard getuid() == 0 else { print("skipped: the Slurm test runs as root only (it installs slurm-wlm and starts slurmctld)"); return }
+        guard getuid() == 0 else { try TestEnvironment.skip("the Slurm test runs as root only (it installs slurm-wlm and starts slurmctld)") }
         guard FileManager.default.fileExists(atPath: Self.rig.appendingPathComponent("start.sh").path) else {
-            print("skipped: no Slurm rig at \(Self.rig.path)"); return
+            try TestEnvironment.skip("no Slurm rig at \(Self.rig.path)")
         }
         let deps = try run(CLIRunner.repositoryRoot.appendingPathComponent("scripts/install-deps.sh").path,
                            ["slurm-wlm", "slurmctld", "slurmd", "slurm-client", "munge"], seconds: 600)
-        guard deps.status == 0 else { print("skipped: cannot install Slurm (no network for apt?): \(deps.stderr)"); return }
+        guard deps.status == 0 else { try TestEnvironment.skip("cannot install Slurm (no network for apt?): \(deps.stderr)") }
         let setup = try run(Self.rig.appendingPathComponent("setup.sh").path, ["--no-install"], seconds: 60)
         #expect(setup.status == 0, "\(setup.stdout)\(setup.stderr)")
         // The daemons start.sh leaves running would inherit every descriptor it has: the pipes this
@@ -41,7 +42,7 @@ struct SlurmRecipeTests {
         let start = try run("/bin/bash", ["-c", closeAll, Self.rig.appendingPathComponent("start.sh").path, startLog.path], seconds: 120)
         defer { _ = try? run("/bin/sh", ["-c", "exec \"$0\" >/dev/null 2>&1", Self.rig.appendingPathComponent("stop.sh").path], seconds: 120) }
         guard start.status == 0 else {
-            print("skipped: the Slurm cluster does not start: \((try? String(contentsOf: startLog, encoding: .utf8)) ?? "")"); return
+            try TestEnvironment.skip("the Slurm cluster does not start: \((try? String(contentsOf: startLog, encoding: .utf8)) ?? "")")
         }
 
         // mapsnap as a compute node has it: installed, on PATH, no checkout needed.

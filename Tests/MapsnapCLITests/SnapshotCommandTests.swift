@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 import MapsnapKit
 
 /// End to end: the real binary, its exit codes, its messages and the PNG it writes.
@@ -178,7 +179,7 @@ struct GlyphEngineCommandTests {
     }
 
     @Test func glyphAndPangoEnginesBothDrawTheLabels() throws {
-        guard FileManager.default.fileExists(atPath: Self.glyphs.path) else { print("skipped: no \(Self.glyphs.path)"); return }
+        guard FileManager.default.fileExists(atPath: Self.glyphs.path) else { try TestEnvironment.skip("no \(Self.glyphs.path)") }
         let dir = try CLIRunner.scratch()
         let style = try Self.style(in: dir)
         var outputs: [Data] = []
@@ -206,7 +207,7 @@ struct GlyphEngineCommandTests {
 struct GlyphsBuildCommandTests {
     @Test func buildsAFontsFolderTheDefaultStyleDrawsFrom() throws {
         let fonts = ["Regular", "Italic", "Bold"].map { "/usr/share/fonts/truetype/noto/NotoSans-\($0).ttf" }
-        guard fonts.allSatisfy(FileManager.default.fileExists) else { print("skipped: Noto Sans not installed"); return }
+        guard fonts.allSatisfy(FileManager.default.fileExists) else { try TestEnvironment.skip("Noto Sans is not installed (Debian package fonts-noto-core)") }
         let dir = try CLIRunner.scratch()
         let build = try CLIRunner.run(["glyphs", "build"] + fonts + ["-o", dir.appendingPathComponent("fonts").path])
         #expect(build.status == 0, "\(build.stderr)")

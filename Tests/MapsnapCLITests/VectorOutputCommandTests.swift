@@ -2,19 +2,19 @@ import Foundation
 import MapsnapKit
 import MapsnapRender
 import Testing
+import MapsnapTestSupport
 
 /// End to end: `-o map.pdf` and `-o map.svg` draw the map as vectors (the PDF rasterised by
 /// poppler equals the PNG within anti-aliasing, and its labels are text), `batch --pdf` writes a
 /// page per item that rendered, and the front ends that only make images refuse documents.
-/// The poppler checks skip, saying so, when poppler-utils is not installed.
+/// The poppler checks need poppler-utils (`TestEnvironment.skip` without it).
 @Suite(.serialized)
 struct VectorOutputCommandTests {
-    /// A poppler tool's path, or nil (and a printed reason) when it is not installed.
-    static func poppler(_ tool: String) -> String? {
+    /// A poppler tool's path; the test is skipped where it is not installed.
+    static func poppler(_ tool: String) throws -> String {
         let path = "/usr/bin/" + tool
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            print("skipped: \(tool) is not installed (Debian package poppler-utils)")
-            return nil
+            try TestEnvironment.skip("\(tool) is not installed (Debian package poppler-utils)")
         }
         return path
     }
@@ -32,7 +32,7 @@ struct VectorOutputCommandTests {
         #expect(r.stderr.contains("text: Pango with system fonts"), "\(r.stderr)")
         #expect(try Data(contentsOf: pdf).prefix(5) == Data("%PDF-".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["map.pdf", "map.png"], "no temporary file left")
-        guard let pdftoppm = Self.poppler("pdftoppm"), let pdftotext = Self.poppler("pdftotext") else { return }
+        let pdftoppm = try Self.poppler("pdftoppm"), pdftotext = try Self.poppler("pdftotext")
 
         // One point is one pixel at 72 dpi: the page rasterised at the PNG's size.
         let page = dir.appendingPathComponent("page")
@@ -55,14 +55,14 @@ struct VectorOutputCommandTests {
     /// A style with glyph PBFs still gets its labels as text in a PDF, and `-v` says why.
     @Test func labelsAreTextEvenWhenTheStyleHasGlyphs() throws {
         let glyphs = GlyphEngineCommandTests.glyphs
-        guard FileManager.default.fileExists(atPath: glyphs.path) else { print("skipped: no \(glyphs.path)"); return }
+        guard FileManager.default.fileExists(atPath: glyphs.path) else { try TestEnvironment.skip("no \(glyphs.path)") }
         let dir = try CLIRunner.scratch()
         let pdf = dir.appendingPathComponent("map.pdf")
         let r = try CLIRunner.run(["--style", try GlyphEngineCommandTests.style(in: dir).path, "--glyphs", glyphs.path,
                                    "--center", "43.7360,7.4260", "--meters", "800", "-o", pdf.path, "-v"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("text: Pango with system fonts, not the glyph PBFs from"), "\(r.stderr)")
-        guard let pdftotext = Self.poppler("pdftotext") else { return }
+        let pdftotext = try Self.poppler("pdftotext")
         #expect(try Self.tool(pdftotext, ["-raw", pdf.path, "-"]).stdout.contains("Port Hercule"))
     }
 
@@ -88,7 +88,7 @@ struct VectorOutputCommandTests {
         #expect(r.status == 1, "one item failed: \(r.stderr)")
         #expect(r.stderr.contains("pdf: 2 pages → \(pdf.path)"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["items.jsonl", "report.pdf", "reports"], "no temporary file left")
-        guard let pdfinfo = Self.poppler("pdfinfo") else { return }
+        let pdfinfo = try Self.poppler("pdfinfo")
         let info = try Self.tool(pdfinfo, ["-f", "1", "-l", "2", pdf.path])
         #expect(info.stdout.contains("Pages:           2"), "\(info.stdout)")
         // A page is as large in points as its item's image in pixels at scale 1, caption band included.

@@ -1,6 +1,7 @@
 import Foundation
 import MapsnapFormats
 import Testing
+import MapsnapTestSupport
 
 /// One hostile input: the command line (with `{in}`, `{out}`, `{data}`, `{styles}` standing for the
 /// case's input folder, its output folder, the embedded archives and the built-in styles), the
@@ -41,7 +42,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     var timeout: Double = 30
     /// Address space of the run (`prlimit --as`).
     var memoryLimit: Int = 4 << 30
-    /// When non-nil, why this machine cannot run the case (printed, and the case is skipped).
+    /// When non-nil, why this machine cannot run the case (`TestEnvironment.skip`).
     var unavailable: (@Sendable () -> String?)?
 
     init(_ name: String, _ arguments: [String], _ expect: Expect,
@@ -68,10 +69,7 @@ extension HostileCase {
     /// Builds the fixtures, runs the case and records every broken promise as an issue (a known
     /// issue while `knownFailure` is set).
     func run() throws {
-        if let why = unavailable?() {
-            print("hostile case \(name) skipped: \(why)")
-            return
-        }
+        if let why = unavailable?() { try TestEnvironment.skip("hostile case \(name): \(why)") }
         let started = Date()
         let scratch = try Scratch(name)
         defer { scratch.remove() }

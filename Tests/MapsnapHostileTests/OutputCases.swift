@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Where the output goes: missing folders, files where folders should be, read-only folders and
-/// full disks (a small tmpfs; these cases need root and are skipped with a printed reason
+/// full disks (a small tmpfs; these cases need root and are skipped, `TestEnvironment.skip`,
 /// otherwise). A refused or failed write leaves nothing behind, and a re-run after it works.
 enum OutputCases {
     static let all = places + fullDisks

@@ -2,6 +2,7 @@ import Foundation
 import MapsnapKit
 import MapsnapRender
 import Testing
+import MapsnapTestSupport
 
 /// Renders every case under `Cases/` and compares it with its `expected.png`.
 /// On a difference beyond the case's allowance, `actual.png` and `diff.png` are written next to it.
@@ -14,8 +15,7 @@ struct GoldenImageTests {
     func rendersLikeTheGoldenImage(_ golden: GoldenCase) throws {
         let spec = try golden.spec()
         if let name = spec.upstream, GoldenCase.upstreamStyleFolder(name) == nil {
-            print("\(golden): skipped, ../shared/styles-upstream/\(name) is not beside the repository")
-            return
+            try TestEnvironment.skip("\(golden): ../shared/styles-upstream/\(name) is not beside the repository")
         }
         let request = spec.request
         let snapshotter = try Snapshotter(request.style)

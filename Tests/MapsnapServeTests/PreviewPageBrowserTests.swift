@@ -2,12 +2,13 @@ import Foundation
 import MapsnapFormats
 import MapsnapKit
 import Testing
+import MapsnapTestSupport
 
 /// The preview page in a real browser: headless Chromium (Debian's chromium and chromium-driver,
 /// Selenium from PyPI in `.build/browser-venv`, which scripts/test.sh installs) opens it, waits for
 /// the tiles and submits the static-image form; the test checks that every tile loaded, the
 /// console is clean, the form's image came back and the screenshot is a map. Without a browser
-/// the test is skipped, unless MAPSNAP_REQUIRE_BROWSER=1 (scripts/test.sh) makes that a failure.
+/// the test is skipped (`TestEnvironment.skip`).
 @Suite(.serialized)
 struct PreviewPageBrowserTests {
     static let python: String? = {
@@ -16,19 +17,15 @@ struct PreviewPageBrowserTests {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
     static let browserInstalled = ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-    static let available = python != nil && browserInstalled
-    static let required = ProcessInfo.processInfo.environment["MAPSNAP_REQUIRE_BROWSER"] == "1"
 
-    @Test func theBrowserIsThereWhenRequired() {
-        #expect(!Self.required || Self.available, "MAPSNAP_REQUIRE_BROWSER=1 but chromium, chromium-driver or Selenium (.build/browser-venv) is missing")
-    }
-
-    @Test(.enabled(if: available)) func thePreviewPageShowsEveryStyleAsAMap() throws {
+    @Test func thePreviewPageShowsEveryStyleAsAMap() throws {
+        guard Self.browserInstalled else { try TestEnvironment.skip("chromium or chromedriver is not installed (Debian packages chromium, chromium-driver)") }
+        guard let python = Self.python else { try TestEnvironment.skip("no Python with Selenium (scripts/test.sh makes .build/browser-venv)") }
         let dir = try ServerProcess.scratch()
         let server = try ServerProcess(["--style", "light", "--style", "dark", "--metatile", "4", "--jobs", "2"])
         let shot = dir.appendingPathComponent("preview.png").path
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.python!)
+        p.executableURL = URL(fileURLWithPath: python)
         p.arguments = [ServerProcess.repositoryRoot.appendingPathComponent("Tests/MapsnapServeTests/Browser/preview_page.py").path,
                        "--url", "http://127.0.0.1:\(server.port)/", "--screenshot", shot]
         let out = Pipe(), err = Pipe()

@@ -1,6 +1,8 @@
 import Foundation
+import Testing
 @testable import MapsnapStyle
 import MapsnapGeo
+import MapsnapTestSupport
 
 /// A feature for tests: properties, an optional id and a geometry type.
 struct MockFeature: Feature {
@@ -59,6 +61,12 @@ let sharedFolder: URL? = {
     let candidate = root.deletingLastPathComponent().appendingPathComponent("shared")
     return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("styles-upstream").path) ? candidate : nil
 }()
+
+/// `sharedFolder`, or the running test is skipped (`TestEnvironment.skip`) without it.
+func sharedStyles() throws -> URL {
+    guard let shared = sharedFolder else { try TestEnvironment.skip("../shared/styles-upstream is not beside the repository") }
+    return shared
+}
 
 /// A style document around one layer, for property and filter tests.
 func styleJSON(layers: String, sources: String = #"{"v": {"type": "vector", "url": "mbtiles://x.mbtiles"}}"#) -> Data {

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 @testable import MapsnapStyle
+import MapsnapTestSupport
 
 /// The four OpenMapTiles styles in shared/styles-upstream parse with no errors.
 @Suite struct UpstreamStyleTests {
     static let names = ["positron", "osm-bright", "dark-matter", "maptiler-basic"]
     static let layerCounts = ["positron": 50, "osm-bright": 123, "dark-matter": 47, "maptiler-basic": 48]
 
-    @Test(.enabled(if: sharedFolder != nil, "shared/styles-upstream not found"), arguments: names)
+    @Test(arguments: names)
     func parsesWithoutErrors(name: String) throws {
-        let url = sharedFolder!.appendingPathComponent("styles-upstream/\(name)/style.json")
+        let url = try sharedStyles().appendingPathComponent("styles-upstream/\(name)/style.json")
         let style: StyleDocument
         do {
             style = try StyleDocument.load(contentsOf: url)
@@ -29,9 +30,8 @@ import Testing
         #expect(style.warnings.isEmpty, "\(style.warnings.map(\.description))")
     }
 
-    @Test(.enabled(if: sharedFolder != nil, "shared/styles-upstream not found"))
-    func osmBrightEvaluates() throws {
-        let url = sharedFolder!.appendingPathComponent("styles-upstream/osm-bright/style.json")
+    @Test func osmBrightEvaluates() throws {
+        let url = try sharedStyles().appendingPathComponent("styles-upstream/osm-bright/style.json")
         let style = try StyleDocument.load(contentsOf: url)
         #expect(style.name == "Bright")
         #expect(style.zoom == 1)
@@ -55,9 +55,8 @@ import Testing
         #expect(matched > 0)
     }
 
-    @Test(.enabled(if: sharedFolder != nil, "shared/styles-upstream not found"))
-    func positronLabelsUseExpressions() throws {
-        let url = sharedFolder!.appendingPathComponent("styles-upstream/positron/style.json")
+    @Test func positronLabelsUseExpressions() throws {
+        let url = try sharedStyles().appendingPathComponent("styles-upstream/positron/style.json")
         let style = try StyleDocument.load(contentsOf: url)
         let symbols = style.layers.compactMap { layer -> SymbolLayer? in
             if case .symbol(let s) = layer.kind { return s } else { return nil }

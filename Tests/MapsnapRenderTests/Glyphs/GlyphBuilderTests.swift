@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 @testable import MapsnapRender
 import MapsnapTiles
 
@@ -28,7 +29,7 @@ struct GlyphBuilderTests {
     }
 
     @Test func buildsRangesAFontsFolderServes() throws {
-        guard FileManager.default.fileExists(atPath: Self.notoSans) else { print("skipped: no \(Self.notoSans)"); return }
+        guard FileManager.default.fileExists(atPath: Self.notoSans) else { try TestEnvironment.skip("no \(Self.notoSans) (Debian package fonts-noto-core)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let fonts = try GlyphBuilder.build(fonts: [Self.notoSans], into: folder.path)
@@ -55,9 +56,8 @@ struct GlyphBuilderTests {
         let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/conformance/render/assets/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
-        guard FileManager.default.fileExists(atPath: font), let data = FileManager.default.contents(atPath: reference.path) else {
-            print("skipped: needs \(font) and \(reference.path)"); return
-        }
+        guard FileManager.default.fileExists(atPath: font) else { try TestEnvironment.skip("no \(font) (Debian package fonts-open-sans)") }
+        guard let data = FileManager.default.contents(atPath: reference.path) else { try TestEnvironment.skip("no \(reference.path)") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fonts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try GlyphBuilder.build(fonts: [font], into: folder.path)

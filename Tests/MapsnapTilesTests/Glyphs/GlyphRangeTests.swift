@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 @testable import MapsnapTiles
 
 /// Glyph PBFs as MapLibre's glyph servers write them.
@@ -91,7 +92,7 @@ struct GlyphRangeTests {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/conformance/render/assets/glyphs/Open Sans Semibold,Arial Unicode MS Bold/0-255.pbf")
-        guard let data = FileManager.default.contents(atPath: file.path) else { print("skipped: no \(file.path)"); return }
+        guard let data = FileManager.default.contents(atPath: file.path) else { try TestEnvironment.skip("no \(file.path)") }
         let range = try GlyphRange.decode(data)
         #expect(range.glyphs.count > 150)
         let a = try #require(range.glyphs[65])

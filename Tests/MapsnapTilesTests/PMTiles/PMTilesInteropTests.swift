@@ -2,21 +2,24 @@ import Foundation
 import Testing
 import MapsnapFormats
 import MapsnapGeo
+import MapsnapTestSupport
 @testable import MapsnapTiles
 
 /// mapsnap's archives against the reference implementation (PyPI's `pmtiles`), tile by tile,
 /// through `scripts/pmtiles-interop.py`: Python reads what mapsnap writes, and mapsnap reads what
 /// Python writes. `MAPSNAP_PYTHON` names the interpreter (`scripts/test.sh` sets it to a venv
-/// with `pmtiles`; then the package must be there). Without it, `python3`, and the tests are
-/// skipped with the reason where it cannot import the package.
+/// with `pmtiles`), else `python3`; where it cannot import the package the tests are skipped
+/// (`TestEnvironment.skip`).
 @Suite struct PMTilesInteropTests {
     static let script = RepositoryData.root.appendingPathComponent("scripts/pmtiles-interop.py").path
     static let interpreter = ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] ?? "python3"
     static let available = (try? python(["-c", "import pmtiles"]).status) == 0
-    static let skipReason: Comment = "\(interpreter) cannot import pmtiles (pip install pmtiles)"
 
-    @Test func theReferenceIsThereWhenTheTestScriptSaysSo() {
-        if ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] != nil { #expect(Self.available, "\(Self.skipReason)") }
+    /// Skips the running test where the reference cannot be imported.
+    static func needReference(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard available else {
+            try TestEnvironment.skip("\(interpreter) cannot import pmtiles (scripts/test.sh installs it in .build/browser-venv)", sourceLocation: sourceLocation)
+        }
     }
 
     /// Runs python3 with `arguments`; its output goes through files (a full pipe would block it).
@@ -79,7 +82,8 @@ import MapsnapGeo
         return archive
     }
 
-    @Test(.enabled(if: available, skipReason)) func pythonReadsEveryTileMapsnapWrites() throws {
+    @Test func pythonReadsEveryTileMapsnapWrites() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("mapsnap.pmtiles")
@@ -91,7 +95,8 @@ import MapsnapGeo
     }
 
     /// The check can fail: a listing that differs from the archive in one tile, and one tile short.
-    @Test(.enabled(if: available, skipReason)) func theCheckFindsAWrongTileAndAMissingOne() throws {
+    @Test func theCheckFindsAWrongTileAndAMissingOne() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("mapsnap.pmtiles")
@@ -107,7 +112,8 @@ import MapsnapGeo
         #expect(output.contains("tile 5/31/31 is not in the listing"), "\(output)")
     }
 
-    @Test(.enabled(if: available, skipReason)) func pythonReadsMapsnapsLeafDirectories() throws {
+    @Test func pythonReadsMapsnapsLeafDirectories() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("leaves.pmtiles")
@@ -123,7 +129,8 @@ import MapsnapGeo
         #expect(summary.contains("with leaf directories: ok"), "\(summary)")
     }
 
-    @Test(.enabled(if: available, skipReason)) func mapsnapReadsEveryTilePythonWrites() throws {
+    @Test func mapsnapReadsEveryTilePythonWrites() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let tiles = PMTilesWriterTests.sampleTiles()
@@ -133,7 +140,8 @@ import MapsnapGeo
         #expect(archive.header.leafDirectories.length == 0)
     }
 
-    @Test(.enabled(if: available, skipReason)) func mapsnapReadsPythonsLeafDirectories() throws {
+    @Test func mapsnapReadsPythonsLeafDirectories() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var random = SplitMix(state: 4)
@@ -186,7 +194,8 @@ import MapsnapGeo
     /// A real archive (OpenMapTiles vector tiles of Andorra, gzip MVT): MBTiles → mapsnap's
     /// writer → Python's reader, and the same tiles → Python's writer → mapsnap's reader, whose
     /// tiles must decode as the MBTiles' do.
-    @Test(.enabled(if: available, skipReason)) func aRealArchiveConvertsBothWays() throws {
+    @Test func aRealArchiveConvertsBothWays() throws {
+        try Self.needReference()
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let source = try MBTilesArchive(path: RepositoryData.andorra)
