@@ -93,9 +93,7 @@ struct PMTilesCommandTests {
         let script = CLIRunner.repositoryRoot.appendingPathComponent("scripts/pmtiles-interop.py").path
         let ready = try CLIRunner.run([python, "-c", "import pmtiles, brotli, zstandard"], executable: "/usr/bin/env")
         guard ready.status == 0 else {
-            if ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] != nil { Issue.record("\(python) lacks pmtiles, brotli or zstandard: \(ready.stderr)") }
-            print("skipped: \(python) cannot import pmtiles, brotli and zstandard")
-            return
+            try TestEnvironment.skip("\(python) cannot import pmtiles, brotli and zstandard (scripts/install-test-deps.sh installs them): \(ready.stderr)")
         }
         let dir = try CLIRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
