@@ -190,10 +190,10 @@ public final class MapRenderer {
                 overlaysDrawn = true
             }
             switch layer.kind {
-            case .background(let s): BackgroundPainter.paint(s, in: frame)
-            case .fill(let s): FillPainter.paint(layer, s, in: frame)
+            case .background(let s): BackgroundPainter.paint(s.possiblyEvaluated(atZoom: frame.zoom).evaluated(for: nil), in: frame)
+            case .fill(let s): FillPainter.paint(layer, s.possiblyEvaluated(atZoom: frame.zoom), in: frame)
             case .line(let s): LinePainter.paint(layer, s, in: frame)
-            case .circle(let s): CirclePainter.paint(layer, s, in: frame)
+            case .circle(let s): CirclePainter.paint(layer, s.possiblyEvaluated(atZoom: frame.zoom), in: frame)
             case .symbol:
                 if let aside {
                     // Work of this thread's own before it waits for the label thread.
@@ -204,7 +204,7 @@ public final class MapRenderer {
                     if let boxes = placer?.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
                 }
             case .raster(let s):
-                if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s, tiles: tiles, in: frame) }
+                if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s.possiblyEvaluated(atZoom: frame.zoom).evaluated(for: nil), tiles: tiles, in: frame) }
             case .unsupported: break
             }
         }
@@ -235,7 +235,7 @@ public final class MapRenderer {
     public func backgroundIsDark(atZoom zoom: Double) -> Bool {
         for layer in style.layers {
             if case .background(let b) = layer.kind {
-                let c = b.color.evaluate(zoom: zoom, feature: nil)
+                let c = b.possiblyEvaluated(atZoom: zoom).color.evaluate(for: nil)
                 return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b < 0.4
             }
         }
@@ -247,9 +247,10 @@ public final class MapRenderer {
     /// icon's pixels are not looked at). JPEG, which has no alpha, needs this.
     public func backgroundIsOpaque(atZoom zoom: Double) -> Bool {
         guard let bottom = style.layers.first, bottom.isVisible(atZoom: zoom), case .background(let b) = bottom.kind else { return false }
-        guard b.opacity.evaluate(zoom: zoom, feature: nil) >= 1 else { return false }
-        if let pattern = b.pattern, !pattern.evaluate(zoom: zoom, feature: nil).isEmpty { return true }
-        return b.color.evaluate(zoom: zoom, feature: nil).a >= 1
+        let background = b.possiblyEvaluated(atZoom: zoom).evaluated(for: nil)
+        guard background.opacity >= 1 else { return false }
+        if let pattern = background.pattern, !pattern.isEmpty { return true }
+        return background.color.a >= 1
     }
 
     /// The tiles of every source the style's visible layers use, for the view plus a margin

@@ -165,14 +165,14 @@ final class RenderFrame {
     /// `tileStart` runs before each tile's features and `tileEnd` after them (painters clip and batch there).
     /// A feature's `*-sort-key`; NaN (from an expression) sorts as 0, so that the order stays a
     /// strict weak ordering.
-    func sortKey(_ property: StyleProperty<Double>, _ feature: RenderFeature) -> Double {
-        let key = property.evaluate(zoom: zoom, feature: feature.feature)
+    func sortKey(_ property: PossiblyEvaluatedProperty<Double>, _ feature: RenderFeature) -> Double {
+        let key = property.evaluate(for: feature.feature)
         return key.isNaN ? 0 : key
     }
 
     /// With a `sortKey` (`fill-`, `line-`, `circle-sort-key`), each tile's features come in
     /// ascending key order, equal keys in data order, as MapLibre orders a bucket.
-    func forEachFeature(of layer: StyleLayer, sortKey: StyleProperty<Double>? = nil, forLabels: Bool = false,
+    func forEachFeature(of layer: StyleLayer, sortKey: PossiblyEvaluatedProperty<Double>? = nil, forLabels: Bool = false,
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {

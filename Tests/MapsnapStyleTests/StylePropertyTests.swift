@@ -173,3 +173,44 @@ import Testing
         #expect(p.constantValue == 4 && !p.dependsOnFeature && p.evaluate(zoom: 3, feature: nil) == 4)
     }
 }
+
+/// The evaluation phases: a layer's properties at a zoom, then for a feature.
+@Suite struct PropertyPhaseTests {
+    private static func line(_ paint: String, layout: String = "{}") throws -> LineLayer {
+        let text = #"{"version": 8, "sources": {"v": {"type": "geojson", "data": {"type": "FeatureCollection", "features": []}}}, "layers": [{"id": "l", "type": "line", "source": "v", "paint": "#
+            + paint + #", "layout": "# + layout + "}]}"
+        let style = try StyleDocumentTests.parse(text).get()
+        guard case .line(let line) = style.layers[0].kind else { throw PhaseTestError() }
+        return line
+    }
+    struct PhaseTestError: Error {}
+
+    @Test func zoomOnlyPropertiesAreEvaluatedOnce() throws {
+        let style = try Self.line(#"{"line-width": ["interpolate", ["linear"], ["zoom"], 10, 1, 20, 11]}"#)
+        let atZoom = style.possiblyEvaluated(atZoom: 15)
+        #expect(atZoom.width.constantValue == 6)
+        #expect(!atZoom.dependsOnFeature)
+        #expect(atZoom.evaluated(for: nil).width == 6)
+    }
+
+    /// Data-driven properties, including those the pinned specification made data-driven
+    /// (`line-miter-limit`, `line-cap`), are evaluated per feature, never once for all.
+    @Test func dataDrivenPropertiesAreEvaluatedPerFeature() throws {
+        let style = try Self.line(#"{"line-color": ["get", "c"]}"#, layout: #"{"line-miter-limit": ["get", "m"], "line-cap": ["get", "cap"]}"#)
+        let atZoom = style.possiblyEvaluated(atZoom: 12)
+        #expect(atZoom.dependsOnFeature && atZoom.miterLimit.dependsOnFeature && atZoom.cap.dependsOnFeature)
+        let feature = MockFeature(["c": .string("red"), "m": .number(7), "cap": .string("round")])
+        let evaluated = atZoom.evaluated(for: feature)
+        #expect(evaluated.miterLimit == 7)
+        #expect(evaluated.cap == .round)
+        #expect(evaluated.color == Color(r: 1, g: 0, b: 0, a: 1))
+        // Without the feature: the spec default.
+        #expect(atZoom.evaluated(for: nil).miterLimit == 2)
+    }
+
+    @Test func unsetOptionalPropertiesStayNil() throws {
+        let atZoom = try Self.line("{}").possiblyEvaluated(atZoom: 3)
+        #expect(atZoom.dasharray == nil && atZoom.pattern == nil && atZoom.sortKey == nil)
+        #expect(atZoom.evaluated(for: nil).dasharray == nil)
+    }
+}

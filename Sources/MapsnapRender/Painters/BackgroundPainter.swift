@@ -5,10 +5,9 @@ import MapsnapGeo
 
 /// `background`: one color, or a sprite pattern anchored to the world, over the whole canvas.
 enum BackgroundPainter {
-    static func paint(_ style: BackgroundLayer, in frame: RenderFrame) {
-        let opacity = style.opacity.evaluate(zoom: frame.zoom, feature: nil)
-        if let pattern = style.pattern {
-            let name = pattern.evaluate(zoom: frame.zoom, feature: nil)
+    static func paint(_ style: BackgroundLayer.Evaluated, in frame: RenderFrame) {
+        let opacity = style.opacity
+        if let name = style.pattern {
             guard let sprites = frame.sprites, let icon = sprites.icons[name] else { return }
             guard let source = sprites.pattern(icon) else { return }
             frame.canvas.withSavedState {
@@ -18,7 +17,6 @@ enum BackgroundPainter {
             cairo_pattern_destroy(source)
             return
         }
-        let color = style.color.evaluate(zoom: frame.zoom, feature: nil)
-        frame.canvas.withSavedState { frame.canvas.paint(color, opacity: opacity) }
+        frame.canvas.withSavedState { frame.canvas.paint(style.color, opacity: opacity) }
     }
 }

@@ -5,8 +5,8 @@ import MapsnapStyle
 
 /// `circle`: a disc of `circle-radius` points at every point of the feature, with an optional stroke.
 enum CirclePainter {
-    static func paint(_ layer: StyleLayer, _ style: CircleLayer, in frame: RenderFrame) {
-        let canvas = frame.canvas, zoom = frame.zoom
+    static func paint(_ layer: StyleLayer, _ style: CircleLayer.PossiblyEvaluated, in frame: RenderFrame) {
+        let canvas = frame.canvas
         // MapLibre fades a circle's edges over the last device pixel inside them, where Cairo's
         // coverage is centred on the edge: drawing the edges half a device pixel in matches it.
         let shift = 0.5 / frame.camera.pixelRatio
@@ -27,13 +27,13 @@ enum CirclePainter {
             each { rendered, projection in
                 guard let parts = rendered.parts else { return }
                 let feature = rendered.feature
-                let radius = style.radius.evaluate(zoom: zoom, feature: feature)
-                let opacity = style.opacity.evaluate(zoom: zoom, feature: feature)
-                let strokeWidth = style.strokeWidth.evaluate(zoom: zoom, feature: feature)
-                let translate = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: feature),
-                                                   anchor: style.translateAnchor.evaluate(zoom: zoom, feature: feature))
-                let pitched = frame.perspective.map { ($0, style.pitchAlignment.evaluate(zoom: zoom, feature: feature) == .map,
-                                                       style.pitchScale.evaluate(zoom: zoom, feature: feature) == .map) }
+                let radius = style.radius.evaluate(for: feature)
+                let opacity = style.opacity.evaluate(for: feature)
+                let strokeWidth = style.strokeWidth.evaluate(for: feature)
+                let translate = frame.screenOffset(style.translate.evaluate(for: feature),
+                                                   anchor: style.translateAnchor.evaluate(for: feature))
+                let pitched = frame.perspective.map { ($0, style.pitchAlignment.evaluate(for: feature) == .map,
+                                                       style.pitchScale.evaluate(for: feature) == .map) }
                 for part in parts {
                     for p in part {
                         var center = projection.plane(p) + translate
@@ -66,11 +66,11 @@ enum CirclePainter {
                             center = Point(x: 0, y: 0)
                         }
                         defer { if local != nil { cairo_restore(canvas.cr) } }
-                        let fill = style.color.evaluate(zoom: zoom, feature: feature)
+                        let fill = style.color.evaluate(for: feature)
                         let outer = radius + strokeWidth
-                        let blur = style.blur.evaluate(zoom: zoom, feature: feature)
-                        let stroke = style.strokeColor.evaluate(zoom: zoom, feature: feature)
-                        let strokeOpacity = style.strokeOpacity.evaluate(zoom: zoom, feature: feature)
+                        let blur = style.blur.evaluate(for: feature)
+                        let stroke = style.strokeColor.evaluate(for: feature)
+                        let strokeOpacity = style.strokeOpacity.evaluate(for: feature)
                         if blur * outer > shift {
                             blurredDisc(center: center, radius: radius, strokeWidth: strokeWidth, blur: blur,
                                         fill: fill, opacity: opacity, stroke: stroke, strokeOpacity: strokeOpacity, canvas: canvas)

@@ -14,28 +14,28 @@ import MapsnapGeo
 /// can see. (MapLibre's aliased fill smoothed by a hairline in the fill's colour would be cheaper
 /// still but is visibly jaggier on coastlines.)
 enum FillPainter {
-    static func paint(_ layer: StyleLayer, _ style: FillLayer, in frame: RenderFrame) {
-        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+    static func paint(_ layer: StyleLayer, _ style: FillLayer.PossiblyEvaluated, in frame: RenderFrame) {
+        let canvas = frame.canvas, cr = canvas.cr
         if let pattern = style.pattern {
             paintPattern(layer, style, pattern, in: frame)
             return
         }
-        let constantColor = style.color.evaluate(zoom: zoom, feature: nil)
-        let translucent = constantColor.a * style.opacity.evaluate(zoom: zoom, feature: nil) < 1
+        // Properties that do not read the feature, and the others' values for no feature.
+        let shared = style.evaluated(for: nil)
+        let translucent = shared.color.a * shared.opacity < 1
         let perFeature = style.color.dependsOnFeature || style.opacity.dependsOnFeature
             || (style.outlineColor?.dependsOnFeature ?? false) || translucent
         let opaque = !translucent && !style.color.dependsOnFeature && !style.opacity.dependsOnFeature
-        let antialias = style.antialias.evaluate(zoom: zoom, feature: nil)
-        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
-                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
+        let antialias = shared.antialias
+        let shift = frame.screenOffset(shared.translate, anchor: shared.translateAnchor)
         var outline = Outline(canvas: canvas, rasterizer: canvas.image.map { LineRasterizer(image: $0, pixelRatio: canvas.pixelRatio) },
                               enabled: antialias && style.outlineColor != nil, shift: shift)
         let fillAll = { (feature: (any Feature)?) in
-            let color = style.color.evaluate(zoom: zoom, feature: feature)
-            let opacity = style.opacity.evaluate(zoom: zoom, feature: feature)
+            let color = style.color.evaluate(for: feature)
+            let opacity = style.opacity.evaluate(for: feature)
             canvas.setColor(color, opacity: opacity)
             cairo_fill(cr)
-            if outline.enabled, let outlineColor = style.outlineColor?.evaluate(zoom: zoom, feature: feature) {
+            if outline.enabled, let outlineColor = style.outlineColor?.evaluate(for: feature) {
                 outline.draw(outlineColor, opacity: opacity)
             }
             outline.rings.removeAll(keepingCapacity: true)
@@ -94,9 +94,10 @@ enum FillPainter {
 
     /// `fill-pattern`: the sprite icon repeated, anchored to the world so that neighbouring tiles
     /// line up. A missing icon or sprite skips the layer with a warning (never a black fill).
-    private static func paintPattern(_ layer: StyleLayer, _ style: FillLayer, _ pattern: StyleProperty<String>, in frame: RenderFrame) {
-        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
-        let name = pattern.evaluate(zoom: zoom, feature: nil)
+    private static func paintPattern(_ layer: StyleLayer, _ style: FillLayer.PossiblyEvaluated, _ pattern: PossiblyEvaluatedProperty<String>,
+                                     in frame: RenderFrame) {
+        let canvas = frame.canvas, cr = canvas.cr
+        let name = pattern.evaluate(for: nil)
         guard let sprites = frame.sprites, let icon = sprites.icons[name] else {
             frame.warnings.warn("layer '\(layer.id)': fill-pattern '\(name)' is not in the style's sprite; the layer is not drawn")
             return
@@ -104,13 +105,13 @@ enum FillPainter {
         guard let source = sprites.pattern(icon) else { return }
         let toPattern = WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame), period = WorldPattern.Period(icon)
         defer { cairo_pattern_destroy(source) }
-        let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
+        let opacity = style.opacity.evaluate(for: nil), antialias = style.antialias.evaluate(for: nil)
         canvas.withSavedState {
             frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 frame.clip(to: projection)
-                if !style.antialias.evaluate(zoom: zoom, feature: nil) { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
+                if !antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
                 canvas.newPath()
             }, tileEnd: {
                 if style.opacity.dependsOnFeature { return }
@@ -126,7 +127,7 @@ enum FillPainter {
                     cairo_save(cr)
                     cairo_clip(cr)
                     WorldPattern.paint(source, planeToPattern: toPattern, repeating: period,
-                                       opacity: style.opacity.evaluate(zoom: zoom, feature: feature.feature), in: frame)
+                                       opacity: style.opacity.evaluate(for: feature.feature), in: frame)
                     cairo_restore(cr)
                     cairo_new_path(cr)
                 }

@@ -6,19 +6,19 @@ extension LinePainter {
     /// A line layer on a vector target: each feature part stroked by Cairo (`LineStroker`),
     /// clipped to its tile. Patterns and gradients, which MapLibre shades per pixel, are drawn by
     /// `LineRasterizer` into an embedded image instead (see `paint`).
-    static func stroke(_ layer: StyleLayer, _ style: LineLayer, constant: Resolved?, in frame: RenderFrame) {
-        let canvas = frame.canvas, cr = canvas.cr, zoom = frame.zoom
+    static func stroke(_ layer: StyleLayer, _ properties: Properties, constant: Resolved?, in frame: RenderFrame) {
+        let canvas = frame.canvas, cr = canvas.cr
         let stroker = LineStroker(canvas: canvas, perspective: frame.perspective)
-        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
-                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
+        let shared = properties.atZoom.evaluated(for: nil)
+        let shift = frame.screenOffset(shared.translate, anchor: shared.translateAnchor)
         let opaque = constant.map { $0.opacity >= 1 && $0.color.a >= 1 } ?? false
         canvas.withSavedState {
-            frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
+            frame.forEachFeature(of: layer, sortKey: properties.atZoom.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
                 frame.clip(to: projection, opaque: opaque)
             }) { feature, projection in
                 guard feature.geometryType != .point, let parts = feature.parts else { return }
-                let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
+                let resolved = constant ?? properties.resolve(for: feature.feature)
                 let moved = projection.translated(by: shift)
                 for part in parts where part.count > 1 {
                     let plane = moved.plane(part)

@@ -8,56 +8,57 @@ import MapsnapTiles
 /// below, round-capped or not), sprite patterns (`line-pattern`, which disables dashes, as the
 /// spec says) and translucent overlaps that compound.
 enum LinePainter {
+    /// A layer's properties at the frame's zoom, with `line-width` at the integer zoom below, which
+    /// is MapLibre's unit for dashes.
+    struct Properties {
+        let atZoom: LineLayer.PossiblyEvaluated
+        let widthAtFloorZoom: PossiblyEvaluatedProperty<Double>
+        let zoom: Double
+
+        init(_ style: LineLayer, zoom: Double) {
+            atZoom = style.possiblyEvaluated(atZoom: zoom)
+            widthAtFloorZoom = PossiblyEvaluatedProperty(style.width, zoom: zoom.rounded(.down))
+            self.zoom = zoom
+        }
+
+        var dependsOnFeature: Bool { atZoom.dependsOnFeature || widthAtFloorZoom.dependsOnFeature }
+
+        func resolve(for feature: (any Feature)?) -> Resolved {
+            let floor = zoom.rounded(.down)
+            return Resolved(properties: atZoom.evaluated(for: feature),
+                            dashScale: exp2(zoom - floor) * widthAtFloorZoom.evaluate(for: feature),
+                            dashGamma: zoom == floor ? 1 : 0.5 * exp2(zoom - floor))
+        }
+    }
+
+    /// One feature's line: its properties (`resolved.width`, …) and the dash unit and gamma.
+    @dynamicMemberLookup
     struct Resolved: Equatable {
-        var color: Color, width: Double, opacity: Double, gapWidth: Double, offset: Double, blur: Double
-        var dashes: [Double]?, cap: LineCap, join: LineJoin, miterLimit: Double, roundLimit: Double
+        var properties: LineLayer.Evaluated
         var dashScale: Double = 1
         var dashGamma: Double = 1
-        /// The `line-pattern` image's name; "" or nil: none.
-        var pattern: String? = nil
+
+        subscript<T>(dynamicMember keyPath: KeyPath<LineLayer.Evaluated, T>) -> T { properties[keyPath: keyPath] }
 
         /// The rasterizer's paint; `pattern` is the image `self.pattern` names.
         func rasterPaint(pattern image: LineRasterizer.Pattern? = nil) -> LineRasterizer.Paint {
             // A single dash length draws a solid line (as MapLibre does).
-            let dash = image == nil && (dashes?.count ?? 0) >= 2
-                ? LineRasterizer.Dash(dashes!, unit: dashScale, round: cap == .round, gamma: dashGamma) : nil
-            return .init(color: color, opacity: opacity, width: width, gapWidth: gapWidth, offset: offset, blur: blur,
+            let p = properties
+            let dash = image == nil && (p.dasharray?.count ?? 0) >= 2
+                ? LineRasterizer.Dash(p.dasharray!, unit: dashScale, round: p.cap == .round, gamma: dashGamma) : nil
+            return .init(color: p.color, opacity: p.opacity, width: p.width, gapWidth: p.gapWidth, offset: p.offset, blur: p.blur,
                          dash: dash, pattern: image)
         }
     }
 
-    static func resolve(_ s: LineLayer, zoom: Double, feature: (any Feature)?) -> Resolved {
-        Resolved(color: s.color.evaluate(zoom: zoom, feature: feature),
-                 width: s.width.evaluate(zoom: zoom, feature: feature),
-                 opacity: s.opacity.evaluate(zoom: zoom, feature: feature),
-                 gapWidth: s.gapWidth.evaluate(zoom: zoom, feature: feature),
-                 offset: s.offset.evaluate(zoom: zoom, feature: feature),
-                 blur: s.blur.evaluate(zoom: zoom, feature: feature),
-                 dashes: s.dasharray?.evaluate(zoom: zoom, feature: feature),
-                 cap: s.cap.evaluate(zoom: zoom, feature: feature),
-                 join: s.join.evaluate(zoom: zoom, feature: feature),
-                 miterLimit: s.miterLimit.evaluate(zoom: zoom, feature: feature),
-                 roundLimit: s.roundLimit.evaluate(zoom: zoom, feature: feature),
-                 dashScale: exp2(zoom - zoom.rounded(.down)) * s.width.evaluate(zoom: zoom.rounded(.down), feature: feature),
-                 dashGamma: zoom == zoom.rounded(.down) ? 1 : 0.5 * exp2(zoom - zoom.rounded(.down)),
-                 pattern: s.pattern?.evaluate(zoom: zoom, feature: feature))
-    }
-
-    static func dependsOnFeature(_ s: LineLayer) -> Bool {
-        s.color.dependsOnFeature || s.width.dependsOnFeature || s.opacity.dependsOnFeature
-            || s.gapWidth.dependsOnFeature || s.offset.dependsOnFeature || s.blur.dependsOnFeature
-            || (s.dasharray?.dependsOnFeature ?? false) || s.join.dependsOnFeature || s.cap.dependsOnFeature
-            || (s.pattern?.dependsOnFeature ?? false)
-    }
-
     /// `line-gradient`: each line piece coloured by its progress along the whole line, which a
     /// GeoJSON source with `lineMetrics` records on every piece (`mapbox_clip_start`, `_end`).
-    static func paintGradient(_ layer: StyleLayer, _ style: LineLayer, _ gradient: StyleProperty<Color>, into image: RasterImage,
-                              in frame: RenderFrame) {
+    static func paintGradient(_ layer: StyleLayer, _ style: LineLayer, _ properties: Properties, _ gradient: StyleProperty<Color>,
+                              into image: RasterImage, in frame: RenderFrame) {
         let zoom = frame.zoom
         let rasterizer = LineRasterizer(image: image, pixelRatio: frame.canvas.pixelRatio, perspective: frame.perspective)
-        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
-                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
+        let shared = properties.atZoom.evaluated(for: nil)
+        let shift = frame.screenOffset(shared.translate, anchor: shared.translateAnchor)
         let colors = LineRasterizer.Colors(gradient, zoom: zoom, exact: style.gradientIsStep)
         func ramp(_ resolution: Int) -> LineRasterizer.Gradient {
             LineRasterizer.Gradient(colors, resolution: resolution, nearest: style.gradientIsStep)
@@ -65,7 +66,7 @@ enum LinePainter {
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var tileRamp = ramp(256)
         var corners = LineStrip.SharpCorners()
-        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { loaded, projection in
+        frame.forEachFeature(of: layer, sortKey: properties.atZoom.sortKey, tileStart: { loaded, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
             corners = LineStrip.SharpCorners(loaded, projection, zoom: zoom)
             guard style.gradientIsStep else { return }
@@ -83,7 +84,7 @@ enum LinePainter {
             tileRamp = ramp(LineRasterizer.Gradient.stepResolution(longestLine: longest, overzoom: overzoom))
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
-            let resolved = resolve(style, zoom: zoom, feature: feature.feature)
+            let resolved = properties.resolve(for: feature.feature)
             guard resolved.width > 0, resolved.opacity > 0 else { return }
             func number(_ key: String) -> Double? {
                 if case .number(let n)? = feature.feature.property(key) { return n }
@@ -119,9 +120,9 @@ enum LinePainter {
     }
 
     static func paint(_ layer: StyleLayer, _ style: LineLayer, in frame: RenderFrame) {
-        let canvas = frame.canvas, zoom = frame.zoom
-        let perFeature = dependsOnFeature(style)
-        let constant = perFeature ? nil : resolve(style, zoom: zoom, feature: nil)
+        let canvas = frame.canvas
+        let properties = Properties(style, zoom: frame.zoom)
+        let constant = properties.dependsOnFeature ? nil : properties.resolve(for: nil)
         if let constant, constant.opacity <= 0 || constant.width <= 0 || (constant.color.a <= 0 && constant.pattern ?? "" == "") { return }
         // Patterns by image name, each copied out of the sprite once; nil: not in the sprite
         // (MapLibre draws no line whose pattern is missing).
@@ -140,37 +141,37 @@ enum LinePainter {
         let constantPaint = constant.map(paint) ?? nil
         if constant != nil && constantPaint == nil { return }
         if let gradient = style.gradient {
-            canvas.withPixelLayer { image in paintGradient(layer, style, gradient, into: image, in: frame) }
+            canvas.withPixelLayer { image in paintGradient(layer, style, properties, gradient, into: image, in: frame) }
             return
         }
         if canvas.isVector && style.pattern == nil {
-            stroke(layer, style, constant: constant, in: frame)
+            stroke(layer, properties, constant: constant, in: frame)
             return
         }
         canvas.withPixelLayer { image in
-            rasterize(layer, style, constant: constant, paint: { constantPaint ?? paint($0) }, into: image, in: frame)
+            rasterize(layer, properties, constant: constant, paint: { constantPaint ?? paint($0) }, into: image, in: frame)
         }
     }
 
     /// The layer drawn by MapLibre's line shader into `image`: the canvas's own, or a layer a
     /// vector target embeds. `paint` gives a feature's paint (nil: not drawn).
-    private static func rasterize(_ layer: StyleLayer, _ style: LineLayer, constant: Resolved?, paint: (Resolved) -> LineRasterizer.Paint?,
-                                  into image: RasterImage, in frame: RenderFrame) {
+    private static func rasterize(_ layer: StyleLayer, _ properties: Properties, constant: Resolved?,
+                                  paint: (Resolved) -> LineRasterizer.Paint?, into image: RasterImage, in frame: RenderFrame) {
         let canvas = frame.canvas, zoom = frame.zoom
         let rasterizer = LineRasterizer(image: image, pixelRatio: canvas.pixelRatio, perspective: frame.perspective)
         // line-translate moves the geometry, not the tile's clip (as MapLibre's stencil does).
-        let shift = frame.screenOffset(style.translate.evaluate(zoom: zoom, feature: nil),
-                                       anchor: style.translateAnchor.evaluate(zoom: zoom, feature: nil))
+        let shared = properties.atZoom.evaluated(for: nil)
+        let shift = frame.screenOffset(shared.translate, anchor: shared.translateAnchor)
         var clip = LineRasterizer.Clip(minX: 0, minY: 0, maxX: 0, maxY: 0)
         var tileSide = 0.0
         var corners = LineStrip.SharpCorners()
-        frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { loaded, projection in
+        frame.forEachFeature(of: layer, sortKey: properties.atZoom.sortKey, tileStart: { loaded, projection in
             clip = rasterizer.clip(tileCorners: projection.tileCorners)
             corners = LineStrip.SharpCorners(loaded, projection, zoom: zoom)
             tileSide = (projection.planeCorners[1] - projection.planeCorners[0]).length
         }, tileEnd: {}) { feature, projection in
             guard feature.geometryType != .point, let parts = feature.parts else { return }
-            let resolved = constant ?? resolve(style, zoom: zoom, feature: feature.feature)
+            let resolved = constant ?? properties.resolve(for: feature.feature)
             guard resolved.width > 0, resolved.opacity > 0 else { return }
             guard let paint = paint(resolved) else { return }
             let polygon = feature.geometryType == .polygon

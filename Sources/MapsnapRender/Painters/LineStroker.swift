@@ -111,7 +111,7 @@ struct LineStroker {
     /// The dash lengths in points, or nil for a solid line: MapLibre draws a single length, an
     /// empty pattern or one of only zeros solid (and Cairo refuses negative lengths).
     static func dashes(_ paint: LinePainter.Resolved, scale: Double) -> [Double]? {
-        guard let lengths = paint.dashes, lengths.count >= 2, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }),
+        guard let lengths = paint.dasharray, lengths.count >= 2, lengths.allSatisfy({ $0 >= 0 && $0.isFinite }),
               lengths.contains(where: { $0 > 0 }), paint.dashScale > 0, paint.dashScale.isFinite else { return nil }
         return lengths.map { $0 * paint.dashScale * scale }
     }

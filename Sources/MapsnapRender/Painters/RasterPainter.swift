@@ -9,13 +9,13 @@ import MapsnapStyle
 /// colour adjustments of MapLibre's raster shader. `raster-fade-duration` has nothing to fade in a
 /// still image.
 enum RasterPainter {
-    static func paint(_ style: RasterLayer, tiles: RasterTiles, in frame: RenderFrame) {
+    static func paint(_ style: RasterLayer.Evaluated, tiles: RasterTiles, in frame: RenderFrame) {
         let zoom = frame.zoom, canvas = frame.canvas
-        let opacity = style.opacity.evaluate(zoom: zoom, feature: nil)
+        let opacity = style.opacity
         guard opacity > 0 else { return }
         let z = TileCover.rasterZoom(forZoom: zoom, tileSize: tiles.tileSize, minZoom: tiles.source.minZoom, maxZoom: tiles.source.maxZoom)
-        let adjustment = RasterAdjustment(style, zoom: zoom)
-        let filter = style.resampling.evaluate(zoom: zoom, feature: nil) == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+        let adjustment = RasterAdjustment(style)
+        let filter = style.resampling == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
         for wanted in TileCover.tiles(for: frame.camera, atZoom: z) {
             guard let (covered, image) = Self.tileOrAncestor(wanted, tiles: tiles, warnings: frame.warnings) else { continue }
             let projection = TileProjection(tile: covered, extent: image.width, transform: frame.transform, perspective: frame.perspective)
@@ -67,11 +67,11 @@ struct RasterAdjustment {
     let saturation: Double, contrast: Double
     let low: Double, high: Double
 
-    init?(_ style: RasterLayer, zoom: Double) {
-        let hue = style.hueRotate.evaluate(zoom: zoom, feature: nil)
-        let s = style.saturation.evaluate(zoom: zoom, feature: nil), c = style.contrast.evaluate(zoom: zoom, feature: nil)
-        low = style.brightnessMin.evaluate(zoom: zoom, feature: nil)
-        high = style.brightnessMax.evaluate(zoom: zoom, feature: nil)
+    init?(_ style: RasterLayer.Evaluated) {
+        let hue = style.hueRotate
+        let s = style.saturation, c = style.contrast
+        low = style.brightnessMin
+        high = style.brightnessMax
         guard hue.truncatingRemainder(dividingBy: 360) != 0 || s != 0 || c != 0 || low != 0 || high != 1 else { return nil }
         let angle = hue * .pi / 180, sn = sin(angle), cs = cos(angle), r3 = 3.0.squareRoot()
         spin = ((2 * cs + 1) / 3, (-r3 * sn - cs + 1) / 3, (r3 * sn - cs + 1) / 3)
