@@ -83,8 +83,9 @@ step() { echo "check-fresh-quickstart: $*" >&2; }
 step "scripts/setup.sh"
 in_root "scripts/setup.sh" >"$run/setup.log" 2>&1 || { cat "$run/setup.log" >&2; step "FAILED: scripts/setup.sh"; exit 1; }
 
-# The README's sh blocks, one command a line (continuations joined, comments cut).
-awk '/^```sh$/ { f = 1; next } /^```/ { f = 0 } f' "$root/work/mapsnap/README.md" \
+# The sh blocks of the README and then of every docs/ page, one command a line (continuations
+# joined, comments cut).
+(cd "$root/work/mapsnap" && awk '/^```sh$/ { f = 1; next } /^```/ { f = 0 } f' README.md docs/*.md) \
   | sed -e 's/^#.*$//' -e 's/  #.*$//' | awk '/\\$/ { sub(/\\$/, ""); line = line $0; next } { print line $0; line = "" }' \
   | grep -v '^[[:space:]]*$' >"$run/readme-commands"
 
@@ -104,13 +105,13 @@ start_server() {
   in_root "curl -fs --retry 30 --retry-delay 1 --retry-all-errors -o /dev/null http://127.0.0.1:$port/health" \
     || { step "FAILED: mapsnap serve does not answer /health"; cat "$root/tmp/serve.log" >&2; exit 1; }
 }
-# In the README's order, so that what a line installs (scripts/install.sh) is there for the next.
+# In the documents' order, so that what a line installs (scripts/install.sh) is there for the next.
 failed=0 ran=0
 while read -r line; do
   program=${line%% *}
   [ -n "$(not_here "$program")" ] && continue
   if ! in_root "command -v '$program' >/dev/null"; then
-    step "the README runs $program, which the Quick start does not install: $line"; failed=1; continue
+    step "the documents run $program, which the Quick start does not install: $line"; failed=1; continue
   fi
   command=$line
   if [ "$program" = curl ]; then   # against the server, in a scratch folder
@@ -122,7 +123,7 @@ while read -r line; do
 done <"$run/readme-commands"
 if [ -s "$root/tmp/serve.pid" ]; then kill "$(cat "$root/tmp/serve.pid")" && rm "$root/tmp/serve.pid"; fi
 [ "$failed" -eq 0 ] || exit 1
-step "$ran README commands ran"
+step "$ran commands of the README and docs/ ran"
 
 # test.sh installs what the tests run; these suites run other programs than mapsnap, and under
 # MAPSNAP_REQUIRE_ALL=1 one that is missing fails its test instead of skipping it.

@@ -200,13 +200,14 @@ def seeds(target):
             yield read(path)
         yield from HANDMADE_MANIFESTS
     elif target.startswith("serve-"):
-        # The server's parsers: the kept inputs, and for request targets every URL of the README.
+        # The server's parsers: the kept inputs, and for request targets every URL of the README and docs/.
         for path in files(os.path.join(ROOT, "Tests", "FuzzRegressions", target, "*")):
             yield read(path)
         if target == "serve-target":
-            readme = read(os.path.join(ROOT, "README.md")).decode("utf-8", "replace")
-            for url in re.findall(r"http://127\.0\.0\.1:8080(/[^\s']*)", readme):
-                yield url.encode()
+            for path in files(os.path.join(ROOT, "README.md"), os.path.join(ROOT, "docs", "*.md")):
+                text = read(path).decode("utf-8", "replace")
+                for url in re.findall(r"http://127\.0\.0\.1:8080(/[^\s']*)", text):
+                    yield url.encode()
     else:
         raise SystemExit("fuzz-seeds.py: unknown target %r" % target)
 
