@@ -183,7 +183,7 @@ import MapsnapGeo
             "sources.r.type: source type \"raster-dem\" is not supported; layers using it are not drawn",
             "layers[0].paint.fill-color: unsupported expression operator \"feature-state\"; the property uses its default value",
             "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" does not apply to fill layers (it is a property of fill-extrusion layers); ignored",
-            "layers[1].type: layer type \"hillshade\" is not supported; the layer is not drawn",
+            "layers[1].type: layer type \"hillshade\" is not supported (raster-dem sources are not read yet); the layer is not drawn",
             "layers[2].filter: unsupported expression operator \"within\"; the filter matches no feature",
             "layers[2].layout.text-field: property \"text-field\" does not apply to line layers (it is a property of symbol layers); ignored",
         ])

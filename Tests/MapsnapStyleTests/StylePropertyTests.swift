@@ -111,7 +111,7 @@ import Testing
         #expect(s.iconHaloColor.constantValue == .transparent)
         #expect(s.iconHaloWidth.constantValue == 0)
         #expect(s.iconTextFit == nil)
-        #expect(s.symbolZOrder.constantValue == .auto)
+        #expect(s.zOrder.constantValue == .auto)
     }
 
     @Test func symbolValues() throws {

@@ -297,7 +297,7 @@ final class LabelPlacer {
     /// symbols by their height on screen when they may overlap (some overlap mode other than
     /// `never`, or ignore-placement); otherwise they are drawn in placement order.
     static func sortsByViewportY(_ style: SymbolLayer, zoom: Double) -> Bool {
-        let order = style.symbolZOrder.evaluate(zoom: zoom, feature: nil)
+        let order = style.zOrder.evaluate(zoom: zoom, feature: nil)
         guard order == .viewportY || (order == .auto && style.sortKey == nil) else { return false }
         func mode(_ m: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>) -> OverlapMode {
             m?.evaluate(zoom: zoom, feature: nil) ?? (allow.evaluate(zoom: zoom, feature: nil) ? .always : .never)

@@ -21,37 +21,12 @@ public struct StyleLayer: Sendable {
     }
 }
 
-/// The layer types and their typed properties.
-///
-/// `indirect`: a symbol layer's properties take ~4 KB inline, and every copy of a `StyleLayer`
-/// (appending to `layers`, iterating them) copied all of it; boxed, a copy is one retain.
-public indirect enum LayerKind: Sendable {
-    case background(BackgroundLayer)
-    case fill(FillLayer)
-    case line(LineLayer)
-    case symbol(SymbolLayer)
-    case circle(CircleLayer)
-    case raster(RasterLayer)
-    /// A spec layer type this renderer does not draw (`fill-extrusion`, `heatmap`, …).
-    case unsupported(type: String)
-}
-
-extension LayerKind {
-    /// Reads the properties of a layer of a drawn type.
-    init(_ type: SpecLayerType, _ reader: LayerPropertyReader) {
-        switch type {
-        case .background: self = .background(BackgroundLayer(reader))
-        case .fill: self = .fill(FillLayer(reader))
-        case .line: self = .line(LineLayer(reader))
-        case .symbol: self = .symbol(SymbolLayer(reader))
-        case .circle: self = .circle(CircleLayer(reader))
-        case .raster: self = .raster(RasterLayer(reader))
-        }
-    }
-}
-
 extension StyleLayer {
-    static let unsupportedTypes = ["fill-extrusion", "heatmap", "hillshade", "color-relief", "sky", "custom"]
+    /// Why layers of this type are not drawn: a spec type mapsnap does not draw, or a type other
+    /// renderers know; nil for drawn types and unknown ones.
+    static func notDrawnReason(_ type: String) -> String? {
+        SpecLayerType(rawValue: type)?.notDrawnReason ?? SpecLayerType.typesOutsideSpecification[type]
+    }
 
     /// Parses `layers[index]`; nil after logging errors (others in the layer are still reported).
     static func parse(_ value: StyleValue, index: Int, sources: [String: StyleSource], log: IssueLog) -> StyleLayer? {
@@ -110,7 +85,7 @@ extension StyleLayer {
         case let other?: log.error("\(path).layout.visibility", "expected one of \"visible\", \"none\", got \(other.json)")
         }
 
-        if !type.isEmpty, type != "background", !unsupportedTypes.contains(type) || object["source"] != nil {
+        if !type.isEmpty, type != "background", notDrawnReason(type) == nil || object["source"] != nil {
             if let source {
                 if sources[source] == nil { log.error("\(path).source", "source \"\(source)\" not found") }
             } else if SpecLayerType(rawValue: type) != nil {
@@ -124,15 +99,15 @@ extension StyleLayer {
         }
 
         let kind: LayerKind
-        if let layerType = SpecLayerType(rawValue: type) {
+        if let layerType = SpecLayerType(rawValue: type), layerType.isDrawn {
             let reader = LayerPropertyReader(layerType: layerType, layerPath: path, paint: paint, layout: layout, log: log)
             kind = LayerKind(layerType, reader)
             reader.warnAboutUnreadProperties()
         } else if type.isEmpty {
             kind = .unsupported(type: "")
         } else {
-            if unsupportedTypes.contains(type) {
-                log.warning("\(path).type", "layer type \"\(type)\" is not supported; the layer is not drawn")
+            if let why = notDrawnReason(type) {
+                log.warning("\(path).type", "layer type \"\(type)\" is not supported (\(why)); the layer is not drawn")
             } else {
                 log.error("\(path).type", "unknown layer type \"\(type)\"")
             }

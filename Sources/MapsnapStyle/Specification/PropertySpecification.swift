@@ -1,6 +1,7 @@
 /// What the MapLibre style specification (v8) says about one layout or paint property, and
-/// whether mapsnap draws it. `StyleSpecification.properties` lists them all, once; parsing
-/// (type, default, allowed expressions) and every warning about a property come from there.
+/// whether mapsnap draws it. `StyleSpecification.properties` (generated from the specification by
+/// `scripts/generate-style-code.py`) lists them all, once; parsing (type, default, allowed
+/// expressions) and every warning about a property come from there.
 public struct PropertySpecification: Sendable {
     public let layerType: SpecLayerType
     public let group: PropertyGroup
@@ -16,11 +17,16 @@ public struct PropertySpecification: Sendable {
     public let transition: Bool
     /// `{token}` strings are property look-ups (`text-field`, `icon-image`).
     public let tokens: Bool
+    /// The spec's range for numbers (also per item of arrays), when it gives one.
+    public let minimum: Double?
+    public let maximum: Double?
+    /// "pixels", "ems", "degrees", … when the spec gives units.
+    public let units: String?
     public let support: PropertySupport
 
     init(_ layerType: SpecLayerType, _ group: PropertyGroup, _ name: String, _ type: SpecValueType, default defaultValue: StyleValue? = nil,
          inputs: ExpressionInputs, interpolated: Bool = false, transition: Bool = false, tokens: Bool = false,
-         support: PropertySupport = .drawn) {
+         minimum: Double? = nil, maximum: Double? = nil, units: String? = nil, support: PropertySupport = .drawn) {
         self.layerType = layerType
         self.group = group
         self.name = name
@@ -30,13 +36,11 @@ public struct PropertySpecification: Sendable {
         self.interpolated = interpolated
         self.transition = transition
         self.tokens = tokens
+        self.minimum = minimum
+        self.maximum = maximum
+        self.units = units
         self.support = support
     }
-}
-
-/// The layer types whose properties mapsnap reads (the others are not drawn at all).
-public enum SpecLayerType: String, Sendable, CaseIterable {
-    case background, fill, line, symbol, circle, raster
 }
 
 public enum PropertyGroup: String, Sendable {
@@ -50,6 +54,10 @@ public indirect enum SpecValueType: Sendable, Equatable {
     case padding
     /// `[anchor, [x, y], anchor, [x, y], …]` (`text-variable-anchor-offset`).
     case variableAnchorOffsetCollection
+    /// A number or an array of numbers (`hillshade-illumination-direction`).
+    case numberArray
+    /// A colour or an array of colours (`hillshade-shadow-color`).
+    case colorArray
     case enumeration([String])
     case array(SpecValueType, Int?)
 
@@ -63,7 +71,7 @@ public indirect enum SpecValueType: Sendable, Equatable {
         case .formatted: .formatted
         case .resolvedImage: .resolvedImage
         // Several JSON shapes are valid: checked as any value, converted by the property's type.
-        case .padding, .variableAnchorOffsetCollection: .value
+        case .padding, .variableAnchorOffsetCollection, .numberArray, .colorArray: .value
         case .array(let item, let length): .array(item.valueType, length)
         }
     }
@@ -88,6 +96,10 @@ public struct ExpressionInputs: OptionSet, Sendable {
     public static let feature = ExpressionInputs(rawValue: 2)
     /// `["line-progress"]`, only in `line-gradient`.
     public static let lineProgress = ExpressionInputs(rawValue: 4)
+    /// `["heatmap-density"]`, only in `heatmap-color`.
+    public static let heatmapDensity = ExpressionInputs(rawValue: 8)
+    /// `["elevation"]`, only in `color-relief-color`.
+    public static let elevation = ExpressionInputs(rawValue: 16)
 }
 
 /// What mapsnap does with a property the spec defines.
