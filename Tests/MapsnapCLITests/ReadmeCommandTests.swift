@@ -2,72 +2,56 @@ import Foundation
 import Testing
 import MapsnapTestSupport
 
-/// The README's commands run as written from a fresh clone: every `mapsnap` line in a `sh`
-/// block (with `\` continuations), writing into a scratch folder instead of `output/`; and its
-/// Swift example is the example target, which builds with the package and runs.
+/// The documents' commands run as written from a fresh clone: every `mapsnap` line in a `sh`
+/// block of README.md and of each page under docs/ (with `\` continuations), writing into a
+/// scratch folder instead of `output/`; the documents name every command; and their Swift example
+/// is the example target, which builds with the package and runs.
 @Suite(.serialized)
 struct ReadmeCommandTests {
-    static let readme = (try? String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     static let shared = CLIRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
-    /// The `mapsnap …` command lines of the README's `sh` blocks, as argument lists.
-    static var commands: [[String]] {
-        var out: [[String]] = []
-        var inShell = false
-        var pending = ""
-        for line in readme.components(separatedBy: "\n") {
-            if line.hasPrefix("```") { inShell = line == "```sh"; pending = ""; continue }
-            guard inShell else { continue }
-            var text = pending + line
-            if text.hasSuffix("\\") { text.removeLast(); pending = text + " "; continue }
-            pending = ""
-            if let hash = text.range(of: "  #") { text = String(text[..<hash.lowerBound]) }
-            let words = shellWords(text)
-            if words.first == ".build/release/mapsnap" { out.append(Array(words.dropFirst())) }
+    /// The `mapsnap …` command lines of the `sh` blocks of one document, as argument lists.
+    static func commands(in document: Document) -> [[String]] {
+        document.commandLines().map(Documents.shellWords).filter { $0.first == ".build/release/mapsnap" }.map { Array($0.dropFirst()) }
+    }
+
+    /// Those of every document.
+    static var commands: [[String]] { Documents.all.flatMap(commands(in:)) }
+
+    @Test func theDocumentsHaveCommands() throws {
+        let readme = try #require(Documents.read("README.md"))
+        // The README has an example for each job (snapshot, overlays, pyramid, batch, …); the pages the rest.
+        #expect(Self.commands(in: readme).count >= 5, "README: \(Self.commands(in: readme).count)")
+        #expect(Self.commands.count >= 30, "all documents: \(Self.commands.count)")
+        for page in ["docs/cli.md", "docs/overlays.md", "docs/pyramids.md", "docs/batch.md", "docs/styles.md"] {
+            let doc = try #require(Documents.read(page), "\(page) is missing")
+            #expect(!Self.commands(in: doc).isEmpty, "\(page) has no mapsnap command")
         }
-        return out
+        #expect(Documents.shellWords(#"--marker "43.7,7.4,#e5483f,签到点,到" -o 'a b.png'"#) == ["--marker", "43.7,7.4,#e5483f,签到点,到", "-o", "a b.png"])
+        let doc = Document(path: "x.md", text: "```sh\nmapsnap a \\\n  b  # note\n# comment\n```\n```console\nmapsnap c\n```\n")
+        #expect(doc.commandLines().map(Documents.shellWords) == [["mapsnap", "a", "b"]])
     }
 
-    /// Splits a command line as sh does for the quoting the README uses ('…', "…", \x).
-    static func shellWords(_ line: String) -> [String] {
-        var words: [String] = [], current = "", inWord = false
-        var quote: Character?
-        var chars = line.makeIterator()
-        while let c = chars.next() {
-            if let q = quote {
-                if c == q { quote = nil } else { current.append(c) }
-            } else if c == "\"" || c == "'" {
-                quote = c; inWord = true
-            } else if c == "\\" {
-                if let n = chars.next() { current.append(n) }; inWord = true
-            } else if c == " " || c == "\t" {
-                if inWord { words.append(current); current = ""; inWord = false }
-            } else {
-                current.append(c); inWord = true
-            }
-        }
-        if inWord { words.append(current) }
-        return words
-    }
-
-    @Test func theReadmeHasCommands() {
-        #expect(Self.commands.count >= 15, "found \(Self.commands.count)")
-        #expect(Self.shellWords(#"--marker "43.7,7.4,#e5483f,签到点,到" -o 'a b.png'"#) == ["--marker", "43.7,7.4,#e5483f,签到点,到", "-o", "a b.png"])
-    }
-
-    /// The README names every command `mapsnap --help` lists, where it says how to get their help.
-    @Test func theReadmeNamesEveryCommand() throws {
+    /// The documents name every command `mapsnap --help` lists, in the sentence that says how to get
+    /// their help (README.md or docs/cli.md), and each command has a page or section that shows it.
+    @Test func theDocumentsNameEveryCommand() throws {
         let help = try CLIRunner.run(["--help"]).stdout
         let commands = help.components(separatedBy: "\n").drop { $0 != "Commands:" }.dropFirst()
             .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(commands.count >= 8, "\(help)")
-        let sentence = Self.readme.components(separatedBy: "\n\n").first { $0.contains("`mapsnap --help` lists the commands") } ?? ""
-        for command in commands { #expect(sentence.contains("`\(command)`"), "the README's list lacks \(command)") }
+        let sentences = Documents.all.flatMap(\.paragraphs).filter { $0.contains("`mapsnap --help` lists the commands") }
+        #expect(!sentences.isEmpty, "no document says what `mapsnap --help` lists")
+        for command in commands {
+            #expect(sentences.contains { $0.contains("`\(command)`") }, "the documents' list lacks \(command)")
+            // Shown in use: `mapsnap COMMAND` in a block or the text (snapshot is the default command).
+            let used = Documents.all.contains { $0.text.contains("mapsnap \(command)") } || command == "snapshot"
+            #expect(used, "no document shows `mapsnap \(command)`")
+        }
     }
 
     @Test(arguments: commands)
-    func readmeCommandRuns(_ words: [String]) throws {
+    func documentCommandRuns(_ words: [String]) throws {
         if words.contains(where: { $0.hasPrefix("../shared/") }), !FileManager.default.fileExists(atPath: Self.shared.path) {
             try TestEnvironment.skip("no ../shared beside the repository: \(words.joined(separator: " "))")
         }
@@ -80,7 +64,10 @@ struct ReadmeCommandTests {
 
     @Test func swiftExampleIsTheExampleTargetAndRuns() throws {
         let source = try String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("examples/swift-api/main.swift"), encoding: .utf8)
-        #expect(Self.readme.contains("```swift\n" + source + "```"), "the README's Swift block is examples/swift-api/main.swift")
+        // Every Swift program the documents show (the README's and docs/swift-api.md's) is that file.
+        let shown = Documents.all.flatMap { doc in doc.blocks(language: "swift").filter { $0.contains("import MapsnapKit") }.map { (doc.path, $0) } }
+        #expect(!shown.isEmpty, "no document shows examples/swift-api/main.swift")
+        for (path, block) in shown { #expect(block == source, "\(path)'s Swift example is not examples/swift-api/main.swift") }
         let binary = CLIRunner.binary.deletingLastPathComponent().appendingPathComponent("mapsnap-swift-api-example")
         let scratch = try CLIRunner.scratch()
         try FileManager.default.createDirectory(at: scratch.appendingPathComponent("output"), withIntermediateDirectories: true)

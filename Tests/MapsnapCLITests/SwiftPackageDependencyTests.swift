@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 
 /// MapsnapKit used from another SwiftPM package, as the README shows it: a fresh package that
 /// depends on this checkout by path builds the README's example and runs it with an empty
@@ -7,6 +8,17 @@ import Testing
 /// finds the built-in styles and data in the package it was compiled from.
 @Suite(.serialized)
 struct SwiftPackageDependencyTests {
+    /// The dependency snippet the documents show (docs/swift-api.md) names the product and package
+    /// that the fresh package below depends on.
+    @Test func theDocumentsShowTheDependencyThisTestUses() {
+        let snippets = Documents.all.flatMap { $0.blocks(language: "swift") }.filter { $0.hasPrefix("// Package.swift") }
+        #expect(!snippets.isEmpty, "no document shows the Package.swift dependency")
+        for snippet in snippets {
+            #expect(snippet.contains(#".product(name: "MapsnapKit", package: "mapsnap")"#), "\(snippet)")
+            #expect(snippet.contains(".package(url: "), "\(snippet)")
+        }
+    }
+
     @Test func theREADMEExampleRunsFromAFreshPackage() throws {
         let scratch = try CLIRunner.scratch()
         defer { try? FileManager.default.removeItem(at: scratch) }

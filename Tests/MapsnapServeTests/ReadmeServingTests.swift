@@ -2,24 +2,17 @@ import Foundation
 import Testing
 import MapsnapTestSupport
 
-/// The README's "Serving" section works as written: every `curl` line of its `sh` block, run
-/// against a server started as the section says (the port rewritten to a free one), answers 200.
+/// The documents' serving examples work as written: every `curl` line of a `sh` block of README.md
+/// and of the pages under docs/ (each against the server `mapsnap serve` starts, on port 8080 in
+/// the text, rewritten to a free one here) answers 200, and together they show every route.
 @Suite(.serialized)
 struct ReadmeServingTests {
     static var curls: [String] {
-        let readme = (try? String(contentsOf: ServerProcess.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        guard let start = readme.range(of: "## Serving") else { return [] }
-        let section = readme[start.upperBound...]
-        var out: [String] = [], inShell = false
-        for line in section.components(separatedBy: "\n") {
-            if line.hasPrefix("## ") { break }
-            if line.hasPrefix("```") { inShell = line == "```sh"; continue }
-            if inShell, line.hasPrefix("curl ") { out.append(line) }
-        }
-        return out
+        Documents.commandLines.map(\.line).filter { $0.hasPrefix("curl ") && $0.contains("http://127.0.0.1:8080/") }
     }
 
-    @Test func theSectionHasAnExampleForEveryRoute() {
+    @Test func theDocumentsHaveAnExampleForEveryRoute() {
+        #expect(Documents.read("README.md").map { $0.commandLines().contains { $0.hasPrefix("curl ") } } == true, "the README shows no curl")
         let all = Self.curls.joined(separator: "\n") + "\n"
         for route in ["/styles/light/16/", "@2x.png", "/static?", "-d '{", "/styles/light/static/", "/styles/v1/", "/styles\n", "/styles/light.json", "wmts.xml", "/health", "/metrics"] {
             #expect(all.contains(route), "\(route)")
