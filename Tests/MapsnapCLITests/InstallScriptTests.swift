@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import MapsnapTestSupport
 
 /// `scripts/install.sh`: an installed mapsnap finds its styles and data relative to itself, with
 /// no checkout around it, no environment and a bare name on PATH (as on a compute node or in a
 /// container image).
-@Suite(.serialized)
+@Suite(.serialized, .tags(.installation))
 struct InstallScriptTests {
     /// Installs the built binary into a scratch prefix and moves the tree elsewhere, so that
     /// neither the checkout nor the prefix it was installed to is left to find.

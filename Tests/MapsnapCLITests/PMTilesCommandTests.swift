@@ -6,7 +6,7 @@ import MapsnapTestSupport
 
 /// End to end: PMTiles pyramids (resumable through their partial MBTiles), shards merged into a
 /// PMTiles, `mapsnap convert` round trips, and PMTiles as the data of a snapshot.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.interop))
 struct PMTilesCommandTests {
     static let box = "7.415,43.728,7.432,43.740"
 

@@ -6,7 +6,7 @@ import MapsnapTestSupport
 /// debian:bookworm-slim. No registry is reachable here to build it, so the list is checked where
 /// it can be: every library the binary loads must come from a listed package or their
 /// dependencies (`ldd`, `dpkg -S`), and the Containerfile must run the shared scripts.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.installation))
 struct RuntimePackagesTests {
     static let script = CLIRunner.repositoryRoot.appendingPathComponent("scripts/check-runtime-packages.sh").path
 

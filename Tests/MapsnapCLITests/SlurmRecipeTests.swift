@@ -10,7 +10,7 @@ import MapsnapTestSupport
 /// what one `mapsnap tiles` writes, tile for tile; 4 tasks of N=8 end in a refused merge, not a
 /// short archive; a failing task cancels the merge instead of leaving it pending. Runs as root
 /// only (it installs packages and starts daemons); skipped (`TestEnvironment.skip`) where it cannot run.
-@Suite(.serialized)
+@Suite(.serialized, .tags(.slurm))
 struct SlurmRecipeTests {
     static let bbox = "7.349,43.71,7.491,43.77"
     static let rig = CLIRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/slurm")

@@ -6,7 +6,7 @@ import MapsnapTestSupport
 /// MapLibre's own tests (`shared/conformance` beside the repository), when present: every test
 /// that fails must be on `Tests/Conformance/known-failures.txt`. The same run as
 /// `scripts/conformance.sh`, inside `swift test`.
-@Suite struct SharedConformanceTests {
+@Suite(.tags(.conformance)) struct SharedConformanceTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// `../shared/conformance` beside the repository; never a machine's absolute path.
     static let shared: URL? = {

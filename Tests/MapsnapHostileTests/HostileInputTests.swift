@@ -1,9 +1,10 @@
 import Testing
+import MapsnapTestSupport
 
 /// Issue 11's hostile-input suite: every command and input kind, each case run as the built binary
 /// under a memory limit and a safety bound, checked against the contract in `HostileCase`.
 /// A case that cannot pass yet carries `.knownFailure(reason)`, which fails once it passes.
-@Suite struct HostileInputTests {
+@Suite(.tags(.hostile)) struct HostileInputTests {
     @Test(arguments: CLIValueCases.all) func cliValues(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: ArchiveCases.all) func archives(_ c: HostileCase) throws { try c.run() }
     @Test(arguments: TileCases.all) func tiles(_ c: HostileCase) throws { try c.run() }

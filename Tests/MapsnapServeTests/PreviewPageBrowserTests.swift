@@ -9,7 +9,7 @@ import MapsnapTestSupport
 /// the tiles and submits the static-image form; the test checks that every tile loaded, the
 /// console is clean, the form's image came back and the screenshot is a map. Without a browser
 /// the test is skipped (`TestEnvironment.skip`).
-@Suite(.serialized)
+@Suite(.serialized, .tags(.browser))
 struct PreviewPageBrowserTests {
     static let python: String? = {
         let candidates = [ProcessInfo.processInfo.environment["MAPSNAP_BROWSER_PYTHON"],

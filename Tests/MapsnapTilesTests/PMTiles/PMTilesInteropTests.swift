@@ -10,7 +10,7 @@ import MapsnapTestSupport
 /// Python writes. `MAPSNAP_PYTHON` names the interpreter (`scripts/test.sh` sets it to a venv
 /// with `pmtiles`), else `python3`; where it cannot import the package the tests are skipped
 /// (`TestEnvironment.skip`).
-@Suite struct PMTilesInteropTests {
+@Suite(.tags(.interop)) struct PMTilesInteropTests {
     static let script = RepositoryData.root.appendingPathComponent("scripts/pmtiles-interop.py").path
     static let interpreter = ProcessInfo.processInfo.environment["MAPSNAP_PYTHON"] ?? "python3"
     static let available = (try? python(["-c", "import pmtiles"]).status) == 0
