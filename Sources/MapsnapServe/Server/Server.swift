@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
 #if canImport(Glibc)
