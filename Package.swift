@@ -79,7 +79,8 @@ let package = Package(
         // MARK: tests (mirror the sources)
         // Finds the repository and the built binary for the end-to-end suites; the one way a test
         // says it cannot run here (TestEnvironment.skip).
-        .target(name: "MapsnapTestSupport", path: "Tests/MapsnapTestSupport"),
+        // ImageComparison: the golden and end-to-end tests' pixel comparer.
+        .target(name: "MapsnapTestSupport", dependencies: ["MapsnapRender"], path: "Tests/MapsnapTestSupport"),
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"]),
