@@ -55,11 +55,12 @@ let package = Package(
             "RasterDecoder", "RasterEncoder",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),
-        // The command line: declared options shared by the subcommands, generated help, in-process parsing.
-        .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender"]),
         // `mapsnap serve`: HTTP routes and URL grammars → the request model, tile coalescing and caches.
-        .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapCLI", "MicroHTTPDLoader"]),
-        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit", "MapsnapCLI", "MapsnapServe"]),
+        // A front end on the library modules alone; its command line (`ServeCommand`) is the CLI's.
+        .target(name: "MapsnapServe", dependencies: ["MapsnapFormats", "MapsnapKit", "MicroHTTPDLoader"]),
+        // The command line: declared options shared by the subcommands (serve's too), generated help, in-process parsing.
+        .target(name: "MapsnapCLI", dependencies: ["MapsnapFormats", "MapsnapKit", "MapsnapGeo", "MapsnapRender", "MapsnapServe"]),
+        .executableTarget(name: "mapsnap", dependencies: ["MapsnapKit", "MapsnapCLI"]),
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
@@ -68,7 +69,7 @@ let package = Package(
         // One entry point per decoder and parser, for libFuzzer and for the regression replay test.
         .target(name: "MapsnapFuzzing", dependencies: [
             "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender", "MapsnapKit",
-            "MapsnapServe",
+            "MapsnapServe", "MapsnapCLI",
         ]),
         // libFuzzer's driver in fuzz builds (-DFUZZING, scripts/fuzz.sh); otherwise replays input files.
         .executableTarget(name: "mapsnap-fuzz", dependencies: ["MapsnapFuzzing", "CLibFuzzer"]),
@@ -78,7 +79,8 @@ let package = Package(
         // MARK: tests (mirror the sources)
         // Finds the repository and the built binary for the end-to-end suites; the one way a test
         // says it cannot run here (TestEnvironment.skip).
-        .target(name: "MapsnapTestSupport", path: "Tests/MapsnapTestSupport"),
+        // ImageComparison: the golden and end-to-end tests' pixel comparer.
+        .target(name: "MapsnapTestSupport", dependencies: ["MapsnapRender"], path: "Tests/MapsnapTestSupport"),
         .testTarget(name: "MapsnapFormatsTests", dependencies: ["MapsnapFormats", "MapsnapTestSupport"]),
         .testTarget(name: "MapsnapGeoTests", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
         .testTarget(name: "MapsnapTilesTests", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"]),
@@ -87,8 +89,8 @@ let package = Package(
         .testTarget(name: "MapsnapRenderTests", dependencies: ["MapsnapFormats", "MapsnapRender", "MapsnapKit", "PNGWriter", "MapsnapTestSupport"],
                     exclude: ["Cases", "Fixtures"]),
         .testTarget(name: "MapsnapKitTests", dependencies: ["MapsnapKit", "MapsnapTestSupport"]),
-        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapTestSupport"]),
-        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapCLI", "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"], exclude: ["Browser"]),
+        .testTarget(name: "MapsnapCLITests", dependencies: ["MapsnapCLI", "MapsnapKit", "MapsnapServe", "MapsnapFormats", "MapsnapTestSupport"]),
+        .testTarget(name: "MapsnapServeTests", dependencies: ["MapsnapServe", "MapsnapKit", "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapTestSupport"], exclude: ["Browser"]),
         .testTarget(name: "MapsnapConformanceTests", dependencies: ["MapsnapConformance", "MapsnapTestSupport"]),
         // Replays every input in Tests/FuzzRegressions through its fuzz target's entry point.
         .testTarget(name: "MapsnapFuzzingTests", dependencies: ["MapsnapFuzzing"]),

@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapKit
 
 /// The `mapsnap` command line: its subcommands, `--help` and `--version`, parsing and running.
@@ -42,7 +43,14 @@ public enum MapsnapCLI {
     }
 
     /// Parses and runs; returns the process exit code.
-    public static func main(_ arguments: [String], commands: [AnyCommand] = builtInCommands, console: Console = .terminal) -> Int32 {
+    /// `--inject-fault NAME[=VALUE]` words (tests only; in no help) are taken out first and put
+    /// the faults in force (`InjectedFaults`).
+    public static func main(_ words: [String], commands: [AnyCommand] = builtInCommands, console: Console = .terminal) -> Int32 {
+        let arguments: [String]
+        do { arguments = try InjectedFaults.take(from: words) } catch {
+            console.error(error.description)
+            return ExitCode.badInput.rawValue
+        }
         switch parse(arguments, commands: commands) {
         case .text(let text):
             console.out(text)

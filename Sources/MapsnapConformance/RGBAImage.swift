@@ -46,20 +46,17 @@ public struct RGBAImage: Equatable, Sendable {
         self.init(width: w, height: h, pixels: out)
     }
 
-    /// Reads a PNG file with libpng's simplified API (errors are return codes there, no longjmp):
+    /// Reads a PNG file with the raster tiles' decoder (`PNGDecoding`, libpng's simplified API):
     /// any PNG colour type becomes 8-bit straight RGBA.
     public init(pngFile path: String) throws(ImageFileError) {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
-            throw .unreadable(path: path, reason: Self.message(&image))
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "no such file, or unreadable") }
+        do {
+            let image = try PNGDecoding.straightRGBA(data)
+            self.init(width: image.width, height: image.height, pixels: image.pixels)
+        } catch {
+            if case .invalidImage(let reason) = error { throw .unreadable(path: path, reason: reason) }
+            throw .unreadable(path: path, reason: error.description)
         }
-        image.format = Self.formatRGBA
-        let w = Int(image.width), h = Int(image.height)
-        var pixels = [UInt8](repeating: 0, count: w * h * 4)
-        let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
-        guard ok != 0 else { throw .unreadable(path: path, reason: Self.message(&image)) }
-        self.init(width: w, height: h, pixels: pixels)
     }
 
     /// Writes the image as an RGBA PNG.

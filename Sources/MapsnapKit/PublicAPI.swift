@@ -35,7 +35,6 @@ public typealias Color = MapsnapStyle.Color
 
 // Images and what rendering reports.
 public typealias RasterImage = MapsnapRender.RasterImage
-public typealias ImageComparison = MapsnapRender.ImageComparison
 public typealias PNGCompression = MapsnapRender.PNGCompression
 /// PDF and SVG documents: maps with vector lines, fills and text.
 public typealias VectorFormat = MapsnapRender.VectorFormat

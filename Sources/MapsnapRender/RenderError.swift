@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapTiles
 
 /// Rendering and output failures. Messages name the file or the size at fault.
@@ -36,4 +37,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible, Sendable {
         case .tileReadFailed(let error): return "\(error); the image is not drawn without that tile's data"
         }
     }
+}
+
+extension RenderError {
+    /// A file that could not be written (`AtomicFile`), as an output error: the same words.
+    public init(_ error: FileWriteError) { self = .cannotWrite(path: error.path, reason: error.reason) }
 }

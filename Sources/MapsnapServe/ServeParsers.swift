@@ -54,16 +54,9 @@ public enum ServeParsers {
         _ = Route.takesBody(method: "POST", target: version)
     }
 
-    /// A `--config` file's JSON (parsed and applied to a command line; no style is loaded).
-    public static func configFile(_ data: Data) throws {
-        let root = try JSONValue.parse(data)
-        var c = ServeInvocation()
-        try ServeConfigFile.apply(root, folder: "/nonexistent", name: "config.json", to: &c)
-    }
-
     /// Every entry point by name, for a harness that takes the name from its command line.
     public static let all: [(name: String, run: @Sendable (Data) throws -> Void)] = [
         ("serve-target", requestTarget), ("serve-post-body", postBody), ("serve-mapbox-overlays", mapboxOverlays),
-        ("serve-polyline", polyline), ("serve-headers", headers), ("serve-config", configFile), ("serve-framing", framing),
+        ("serve-polyline", polyline), ("serve-headers", headers), ("serve-framing", framing),
     ]
 }

@@ -48,7 +48,7 @@ static void premultiply_rgba(rd_image *img) {
     }
 }
 
-static int decode_png(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size) {
+static int decode_png(const unsigned char *data, size_t size, int max_side, int premultiply, rd_image *out, char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -63,7 +63,7 @@ static int decode_png(const unsigned char *data, size_t size, int max_side, rd_i
         rd_image_free(out);
         return fail(error, error_size, image.message);
     }
-    premultiply_rgba(out);
+    if (premultiply) premultiply_rgba(out);
     return 0;
 }
 
@@ -142,7 +142,7 @@ int rd_decode(const unsigned char *data, size_t size, int max_side, rd_image *ou
     memset(out, 0, sizeof *out);
     if (!data || size < 12) return fail(error, error_size, "too short for an image");
     static const unsigned char png[8] = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
-    if (memcmp(data, png, 8) == 0) return decode_png(data, size, max_side, out, error, error_size);
+    if (memcmp(data, png, 8) == 0) return decode_png(data, size, max_side, 1, out, error, error_size);
     if (data[0] == 0xff && data[1] == 0xd8) return decode_jpeg(data, size, max_side, out, error, error_size);
     if (memcmp(data, "RIFF", 4) == 0 && memcmp(data + 8, "WEBP", 4) == 0) return decode_webp(data, size, max_side, out, error, error_size);
     return fail(error, error_size, "not a PNG, JPEG or WebP image");
@@ -151,4 +151,11 @@ int rd_decode(const unsigned char *data, size_t size, int max_side, rd_image *ou
 void rd_image_free(rd_image *image) {
     free(image->pixels);
     image->pixels = NULL;
+}
+
+int rd_decode_png_rgba(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size) {
+    memset(out, 0, sizeof *out);
+    static const unsigned char png[8] = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
+    if (!data || size < 8 || memcmp(data, png, 8) != 0) return fail(error, error_size, "not a PNG image");
+    return decode_png(data, size, max_side, 0, out, error, error_size);
 }

@@ -2,7 +2,6 @@ import Foundation
 import MapsnapFormats
 import MapsnapKit
 import MapsnapCLI
-import MapsnapServe
 
 Trace.mark("main")
 // An installed or copied mapsnap finds its files relative to itself, never in the checkout it was built from.

@@ -174,7 +174,7 @@ struct BatchCommandTests {
         let items = (1...4).map { #"{"id": "i\#($0)", "center": [43.7360, 7.4260], "size": [64, 48]}"# }
         try Data(items.joined(separator: "\n").utf8).write(to: manifest)
         let out = dir.appendingPathComponent("out")
-        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "--jobs", "1", "-q"], environment: ["MAPSNAP_TEST_CRASH_ITEM": "i2"])
+        let r = try CLIRunner.run(["batch", manifest.path, "-o", out.path, "--jobs", "1", "-q", "--inject-fault", "crash-item=i2"])
         #expect(r.status == 1, "\(r.stderr)")
         let report = try String(contentsOf: out.appendingPathComponent("batch-report.csv"), encoding: .utf8)
         #expect(report.contains("i2,failed,,line 2: rendering this item stopped its worker process (signal "), "\(report)")

@@ -38,7 +38,7 @@ struct ConvertCommandTests {
         let dir = try CLIRunner.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let output = dir.path + "/" + name
-        let r = try CLIRunner.run(["convert", Self.monaco, output], environment: ["MAPSNAP_TEST_SIGNAL_AFTER_TILES": "3"])
+        let r = try CLIRunner.run(["convert", Self.monaco, output, "--inject-fault", "signal-after-tiles=3"])
         #expect(r.status == SIGTERM, "ended by SIGTERM, not \(r.status)")
         #expect(r.stderr == "mapsnap: error: \(output): interrupted by SIGTERM before it was finished; nothing was written\n", "\(r.stderr)")
         #expect(Self.names(dir) == [], "left \(Self.names(dir))")

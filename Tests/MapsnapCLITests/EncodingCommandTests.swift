@@ -3,6 +3,7 @@ import MapsnapKit
 import MapsnapRender
 import MapsnapTiles
 import Testing
+import MapsnapTestSupport
 
 /// End to end: WebP and JPEG chosen by the output's extension or `--format`, for snapshots and
 /// pyramids, and the clear errors when the choices disagree.

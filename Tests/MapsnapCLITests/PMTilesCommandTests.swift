@@ -55,7 +55,7 @@ struct PMTilesCommandTests {
 
         // Killed: no PMTiles yet, the partial MBTiles holds what was done; --resume finishes it.
         let resumed = dir.appendingPathComponent("resumed.pmtiles").path
-        let killed = try CLIRunner.run(args + ["--jobs", "1", "-o", resumed], environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "6"])
+        let killed = try CLIRunner.run(args + ["--jobs", "1", "-o", resumed, "--inject-fault", "kill-after-tiles=6"])
         #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
         #expect(!FileManager.default.fileExists(atPath: resumed) && FileManager.default.fileExists(atPath: resumed + ".partial.mbtiles"))
         let plain = try CLIRunner.run(args + ["-o", resumed])

@@ -55,4 +55,19 @@ struct TestEnvironmentTests {
         }
         #expect(found.isEmpty, "skip through TestEnvironment.skip instead:\n\(found.joined(separator: "\n"))")
     }
+
+    /// The shipped code reads no test switch from the environment: tests inject faults with the
+    /// command line's hidden `--inject-fault` (`InjectedFaults`).
+    @Test func noSourceReadsATestVariable() throws {
+        let sources = CLIRunner.repositoryRoot.appendingPathComponent("Sources")
+        var found: [String] = []
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources.path).sorted() where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("environment[") && line.contains("TEST") {
+                found.append("Sources/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "inject test faults through InjectedFaults instead:\n\(found.joined(separator: "\n"))")
+    }
 }

@@ -164,8 +164,7 @@ struct TilesCommandTests {
         let resumed = dir.appendingPathComponent("resumed.mbtiles").path
         #expect(try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "-o", whole]).status == 0)
         // A hard kill (SIGKILL) after 6 tiles, from inside, so the test does not depend on timing.
-        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--jobs", "1", "-o", resumed],
-                                       environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "6"])
+        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-16", "--metatile", "2", "--jobs", "1", "-o", resumed, "--inject-fault", "kill-after-tiles=6"])
         #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
         let partial = try CLIRunner.tiles(resumed).count
         #expect(partial < (try CLIRunner.tiles(whole)).count)
@@ -187,8 +186,7 @@ struct TilesCommandTests {
     @Test func killedFolderRunLeavesNoTruncatedFile() throws {
         let dir = try CLIRunner.scratch()
         let folder = dir.appendingPathComponent("tiles").path
-        _ = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--jobs", "1", "-o", folder],
-                              environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "5"])
+        _ = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "15-16", "--metatile", "2", "--jobs", "1", "-o", folder, "--inject-fault", "kill-after-tiles=5"])
         let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
         for f in files where !f.hasSuffix(".json") && f.split(separator: "/").count == 3 {
             #expect(f.hasSuffix(".png"), "stray file \(f)")
@@ -281,8 +279,7 @@ struct TilesCommandTests {
     @Test func resumeWithAnotherPlanIsRefused() throws {
         let dir = try CLIRunner.scratch()
         let out = dir.appendingPathComponent("p.mbtiles").path
-        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "--jobs", "1", "-o", out],
-                                       environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "2"])
+        let killed = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "--jobs", "1", "-o", out, "--inject-fault", "kill-after-tiles=2"])
         #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
         let plain = try CLIRunner.run(["tiles", "--bbox", Self.box, "--zoom", "14-15", "--metatile", "2", "-o", out])
         #expect(plain.status == 2)

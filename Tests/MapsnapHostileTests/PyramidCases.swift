@@ -95,7 +95,7 @@ enum PyramidCases {
     static func killed(_ output: String, after: Int) -> @Sendable (Scratch) throws -> Void {
         { s in
             try s.pyramid(output.replacingOccurrences(of: "{out}", with: "{in}"), killableOptions)
-            try s.mapsnap(killable(output), environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "\(after)"], expectStatus: nil)
+            try s.mapsnap(killable(output, ["--inject-fault", "kill-after-tiles=\(after)"]), expectStatus: nil)
         }
     }
     /// The resumed folder equals the whole one, file by file.

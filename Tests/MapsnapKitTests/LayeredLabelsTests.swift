@@ -3,6 +3,7 @@ import MapsnapGeo
 import MapsnapRender
 import Testing
 @testable import MapsnapKit
+import MapsnapTestSupport
 
 /// Labels laid over the map in bands (`LayeredLabels`): the same bytes on one thread or two, and
 /// the picture of drawing them in line with the layers.

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import MapsnapRender
 import PNGWriter
+import MapsnapTestSupport
 
 /// Palette (png8) PNGs: exact up to 256 colours, quantized beyond, every one readable by libpng.
 struct PalettePNGTests {

@@ -54,8 +54,7 @@ struct ByteIdenticalOutputTests {
             made.append(("\(n) shards merged", try Self.tiles(path("merged\(n).mbtiles"))))
         }
         // Killed from inside after 7 tiles (no timing involved), then resumed.
-        let killed = try Self.run(["tiles"] + Self.pyramid + ["--jobs", "1", "-o", path("resumed.mbtiles")],
-                                  environment: ["MAPSNAP_TEST_KILL_AFTER_TILES": "7"])
+        let killed = try Self.run(["tiles"] + Self.pyramid + ["--jobs", "1", "-o", path("resumed.mbtiles"), "--inject-fault", "kill-after-tiles=7"])
         #expect(killed.status == 9 || killed.status == 137, "status \(killed.status)")
         let resumed = try Self.run(["tiles"] + Self.pyramid + ["--resume", "-o", path("resumed.mbtiles")])
         #expect(resumed.status == 0, "\(resumed.stderr)")

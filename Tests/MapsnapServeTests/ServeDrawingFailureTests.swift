@@ -7,8 +7,7 @@ import Testing
 @Suite(.serialized)
 struct ServeDrawingFailureTests {
     @Test func aFailedDrawingIs500WithTheMessage() throws {
-        let server = try ServerProcess(["--style", "light", "--metatile", "2"],
-                                       environment: ["MAPSNAP_TEST_BREAK_DRAWING_AT": "layer 'landuse-residential'"])
+        let server = try ServerProcess(["--style", "light", "--metatile", "2", "--inject-fault", "break-drawing-at=layer 'landuse-residential'"])
         let p = server.port
         let image = try HTTPTestClient.get(p, "/static?center=43.736,7.426&meters=800&size=200x150")
         #expect(image.status == 500)

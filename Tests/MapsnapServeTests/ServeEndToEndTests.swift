@@ -4,6 +4,7 @@ import MapsnapKit
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
+import MapsnapTestSupport
 #endif
 
 /// End to end on loopback: the built `mapsnap serve` on a free port, every route, its headers,

@@ -5,12 +5,12 @@ import Testing
 import Glibc
 #endif
 
-/// Start, stop, overload and caches, made deterministic with `MAPSNAP_SERVE_TEST_HOLD_RENDERS`:
+/// Start, stop, overload and caches, made deterministic with `--inject-fault hold-renders`:
 /// renders wait until the test sends SIGUSR1, so a test sees requests queued and in flight
 /// without depending on how long anything takes.
 @Suite(.serialized)
 struct ServeLifecycleTests {
-    static let hold = ["MAPSNAP_SERVE_TEST_HOLD_RENDERS": "1"]
+    static let hold = ["--inject-fault", "hold-renders"]
     static let image = "/static?center=43.736,7.426&zoom=15&size=200x150"
 
     /// Polls until a new connection is refused (bounded attempts, as waitForHealth).
@@ -23,7 +23,7 @@ struct ServeLifecycleTests {
     }
 
     @Test func sigtermFinishesTheRequestsInFlightThenExits0() throws {
-        let server = try ServerProcess(["--style", "light", "--jobs", "1"], environment: Self.hold)
+        let server = try ServerProcess(["--style", "light", "--jobs", "1"] + Self.hold)
         let clients = try (0..<3).map { _ in try HTTPTestClient(port: server.port) }
         for c in clients { try c.send("GET", Self.image) }
         try server.waitForMetric("mapsnap_render_queue_depth 3")
@@ -39,7 +39,7 @@ struct ServeLifecycleTests {
     }
 
     @Test func aFullQueueIs503AndASlowRenderIs504() throws {
-        let server = try ServerProcess(["--style", "light", "--jobs", "1", "--queue", "1", "--render-timeout", "1"], environment: Self.hold)
+        let server = try ServerProcess(["--style", "light", "--jobs", "1", "--queue", "1", "--render-timeout", "1"] + Self.hold)
         let first = try HTTPTestClient(port: server.port)
         try first.send("GET", Self.image)
         try server.waitForMetric("mapsnap_render_queue_depth 1")
@@ -54,7 +54,7 @@ struct ServeLifecycleTests {
 
     /// Requests for tiles of one metatile while it is drawn wait for that one render.
     @Test func concurrentTilesOfOneMetatileRenderItOnce() throws {
-        let server = try ServerProcess(["--style", "light", "--metatile", "2", "--jobs", "2"], environment: Self.hold)
+        let server = try ServerProcess(["--style", "light", "--metatile", "2", "--jobs", "2"] + Self.hold)
         let a = try HTTPTestClient(port: server.port), b = try HTTPTestClient(port: server.port)
         try a.send("GET", "/styles/light/16/34118/23898.png")
         try server.waitForMetric("mapsnap_tile_cache_total{result=\"miss\"} 1")
@@ -111,7 +111,7 @@ struct ServeLifecycleTests {
 
     /// Until it is ready, `/health` and every map route are 503 (with Retry-After); `/metrics` answers.
     @Test func healthIs503UntilReady() throws {
-        let server = try ServerProcess(["--style", "light", "--jobs", "1"], environment: ["MAPSNAP_SERVE_TEST_HOLD_READY": "1"], waitForHealth: false)
+        let server = try ServerProcess(["--style", "light", "--jobs", "1", "--inject-fault", "hold-ready"], waitForHealth: false)
         let health = try HTTPTestClient.get(server.port, "/health")
         #expect(health.status == 503 && health.header("Retry-After") == "1" && health.text == "starting: the styles are loading\n")
         #expect(try HTTPTestClient.get(server.port, "/styles/light/16/34118/23898.png").status == 503)

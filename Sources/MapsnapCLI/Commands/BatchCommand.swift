@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapKit
 
 /// `mapsnap batch MANIFEST -o FOLDER`: report images, one per manifest item.
@@ -82,7 +83,7 @@ enum BatchCommand {
         let start = Date()
         var options = c.batch
         if c.isolateInProcesses, let executable = SelfExecutable.path {
-            options.isolation = .processes(command: [executable, "batch"] + c.commandLine + ["--serve-items"])
+            options.isolation = .processes(command: [executable] + InjectedFaults.arguments + ["batch"] + c.commandLine + ["--serve-items"])
         }
         do {
             let batch = ReportBatch(options: options)

@@ -1,5 +1,6 @@
 import Foundation
 import MapsnapGeo
+import MapsnapFormats
 import MapsnapKit
 
 /// `mapsnap tiles`: a tile pyramid to a folder, an MBTiles or a PMTiles file.
@@ -92,7 +93,7 @@ enum TilesCommand {
     }
 
     static func run(_ c: TilesInvocation, _ console: Console) -> ExitCode {
-        let killAfter = ProcessInfo.processInfo.environment["MAPSNAP_TEST_KILL_AFTER_TILES"].flatMap(Int.init)
+        let killAfter = InjectedFaults.current.killAfterTiles
         let terminal = console.stderrIsTerminal && !c.quiet
         do {
             let pyramid = try TilePyramid(options: c.pyramid)

@@ -1,11 +1,13 @@
 import Foundation
+import MapsnapCLI
 import MapsnapServe
 
 extension FuzzTarget {
     /// The server's parsers of what a client sends (`ServeParsers`): a request target through
     /// every route and grammar, a `POST /static` body, the Mapbox overlay list, Google polylines,
-    /// the headers it reads, a request's framing, and a `--config` file. None reads a file, opens a socket or renders.
-    static let serve: [FuzzTarget] = ServeParsers.all.map { entry in
+    /// the headers it reads, a request's framing, and a `--config` file (read by the command line,
+    /// `ServeConfigFile`). None reads a file, opens a socket or renders.
+    static let serve: [FuzzTarget] = (ServeParsers.all + [("serve-config", ServeConfigFile.check)]).map { entry in
         FuzzTarget(entry.name, summary(entry.name)) { data in FuzzVerdict.of { try entry.run(data) } }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapRender
 
 /// `mapsnap batch --pdf FILE`: the batch as one print-ready PDF, a page per item that rendered
@@ -23,7 +24,9 @@ struct BatchReportPDF {
         guard !drawn.isEmpty else { return outcome }
         let file: AtomicFile.Writer
         do { file = try AtomicFile.Writer(path: path) } catch { throw RequestError("pdf", error.description) }
-        let document = VectorDocument(format: .pdf) { bytes throws(RenderError) in try file.write(bytes) }
+        let document = VectorDocument(format: .pdf) { bytes throws(RenderError) in
+            do throws(FileWriteError) { try file.write(bytes) } catch { throw RenderError(error) }
+        }
         let renderer = BatchItemRenderer()
         for (k, i) in drawn.enumerated() {
             let item = items[i]
@@ -43,12 +46,8 @@ struct BatchReportPDF {
             file.abandon()
             return outcome
         }
-        do {
-            try document.finish()
-            try file.commit()
-        } catch {
-            throw RequestError("pdf", error.description)
-        }
+        do { try document.finish() } catch { throw RequestError("pdf", error.description) }
+        do { try file.commit() } catch { throw RequestError("pdf", error.description) }
         return outcome
     }
 }

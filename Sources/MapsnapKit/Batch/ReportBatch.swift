@@ -178,7 +178,7 @@ final class BatchWorker {
             return BatchRow(id: item.id, status: .skipped, output: name, message: "already rendered")
         }
         // Tests: a deterministic crash in one item, to show that the others are still rendered.
-        if ProcessInfo.processInfo.environment["MAPSNAP_TEST_CRASH_ITEM"] == item.id { fatalError("MAPSNAP_TEST_CRASH_ITEM") }
+        if InjectedFaults.current.crashItem == item.id { fatalError("injected fault: crash-item=\(item.id)") }
         // What the item's render warned of (a corrupt tile, an icon the sprite lacks) goes into its
         // row: in a batch of thousands nobody reads a stream of warnings, and a row is kept.
         let warnings = WarningLog()

@@ -83,10 +83,8 @@ enum TileArchiveCopy {
             try? FileManager.default.removeItem(atPath: temp)
             throw describe(error, output: output, temp: temp, inputError: inputError)
         }
-        guard rename(temp, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temp)
-            throw TilePyramid.output("\(output): cannot move the new output into place (\(reason))")
+        do { try AtomicFile.moveIntoPlace(temp, target) } catch {
+            throw TilePyramid.output("\(output): cannot move the new output into place (\(error.reason))")
         }
         return outcome
     }

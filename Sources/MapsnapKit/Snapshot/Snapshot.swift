@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapRender
 
@@ -47,7 +48,8 @@ public struct Snapshot {
     /// Writes the image atomically (temporary file + rename): never a half-written file. Missing
     /// folders on the way are created.
     public func write(to path: String) throws(RenderError) {
-        try AtomicFile.makeFolders(for: path)
-        try AtomicFile.write(try encoded(), to: path)
+        do { try AtomicFile.makeFolders(for: path) } catch { throw RenderError(error) }
+        let data = try encoded()
+        do { try AtomicFile.write(data, to: path) } catch { throw RenderError(error) }
     }
 }

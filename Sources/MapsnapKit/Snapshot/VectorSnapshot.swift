@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapRender
 
@@ -12,7 +13,9 @@ public struct VectorSnapshot {
     /// Writes the document atomically (temporary file + rename): never a half-written file. Missing
     /// folders on the way are created.
     public func write(to path: String) throws(RenderError) {
-        try AtomicFile.makeFolders(for: path)
-        try AtomicFile.write(data, to: path)
+        do {
+            try AtomicFile.makeFolders(for: path)
+            try AtomicFile.write(data, to: path)
+        } catch { throw RenderError(error) }
     }
 }

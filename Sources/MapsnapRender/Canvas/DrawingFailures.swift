@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import Synchronization
 
 /// The first drawing error of a render, shared by every canvas the render draws on (the map,
@@ -18,14 +19,14 @@ final class DrawingFailures: Sendable {
 
     private let first = Mutex<Failure?>(nil)
 
-    /// Tests only: the check named by `MAPSNAP_TEST_BREAK_DRAWING_AT` (`layer 'water'`, `overlay
+    /// Tests only: the check named by `InjectedFaults.breakDrawingAt` (`layer 'water'`, `overlay
     /// markers`) first puts its context in a real Cairo error state (an invalid dash), as a
     /// failed operation would, so that the tests see the whole path from Cairo to an exit code.
-    private static let breakAt = ProcessInfo.processInfo.environment["MAPSNAP_TEST_BREAK_DRAWING_AT"]
+    private let breakAt = InjectedFaults.current.breakDrawingAt
 
     /// Records `canvas`'s error, if it has one and it is the render's first.
     func check(_ canvas: Canvas, after what: @autoclosure () -> String) {
-        if let breakAt = Self.breakAt, breakAt == what() {
+        if let breakAt, breakAt == what() {
             var invalid = -1.0
             cairo_set_dash(canvas.cr, &invalid, 1, 0)
         }

@@ -15,26 +15,7 @@ import Glibc
 /// finishes resumes it. `thread-per-connection` gives every connection a thread that blocks until
 /// its answer is ready (measured against `suspend` in bench/serve.sh).
 final class MicroHTTPServer: @unchecked Sendable {
-    struct Settings: Sendable {
-        enum Model: String, Sendable, CaseIterable {
-            case suspend
-            case threadPerConnection = "thread-per-connection"
-        }
-        var model: Model = .suspend
-        var threads = 2
-        var connectionLimit = InputLimits.defaultHTTPConnections
-        /// Connections one client (IP address) may hold; nil: `InputLimits.defaultConnectionsPerClient`.
-        var connectionsPerClient: Int?
-        var idleSeconds = InputLimits.defaultConnectionIdleSeconds
-        var headerSeconds = InputLimits.defaultHeaderTimeoutSeconds
-        var maxBodyBytes = InputLimits.defaultRequestBodyBytes
-        /// Bytes of request bodies held at once, across connections.
-        var bodyMemoryBytes = InputLimits.defaultRequestBodyMemoryBytes
-        var maxTargetBytes = InputLimits.defaultRequestTargetBytes
-
-        /// The per-client cap in force.
-        var perClientLimit: Int { connectionsPerClient ?? InputLimits.defaultConnectionsPerClient(connections: connectionLimit) }
-    }
+    typealias Settings = HTTPSettings
 
     typealias Handler = @Sendable (HTTPRequest) -> Reply
     /// Told of each request this layer refuses itself, before a route sees it (414, 400 for

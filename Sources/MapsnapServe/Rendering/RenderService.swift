@@ -80,7 +80,7 @@ final class RenderService: @unchecked Sendable {
     }
 }
 
-/// Tests only (`MAPSNAP_SERVE_TEST_HOLD_RENDERS=1`, `MAPSNAP_SERVE_TEST_HOLD_READY=1`): renders
+/// Tests only (`InjectedFaults.holdRenders`, `.holdReady`): renders
 /// (or readiness) wait until SIGUSR1 opens the gate, so a test can see requests queued and in
 /// flight, or the server starting, without depending on how fast anything is.
 final class RenderGate: @unchecked Sendable {

@@ -32,7 +32,8 @@ public struct ServeConfig: Sendable {
     public var cache: String?
     /// Render worker threads.
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
-    var http = MicroHTTPServer.Settings()
+    /// The HTTP layer: threads, connection model, connection and body limits.
+    public var http = HTTPSettings()
     public var renderQueue = InputLimits.defaultRenderQueue
     public var renderTimeout = InputLimits.defaultRenderTimeoutSeconds
     public var shutdownGrace = InputLimits.defaultShutdownGraceSeconds

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
 #if canImport(Glibc)
@@ -33,11 +32,11 @@ public final class Server {
             source.resume()
             sources.append(source)
         }
-        // Tests only: renders (or readiness) wait for SIGUSR1, so a test can see the server busy
-        // (or starting) without depending on how long anything takes.
-        let environment = ProcessInfo.processInfo.environment
-        let gate = environment["MAPSNAP_SERVE_TEST_HOLD_RENDERS"] == "1" ? RenderGate() : nil
-        let readyGate = environment["MAPSNAP_SERVE_TEST_HOLD_READY"] == "1" ? RenderGate() : nil
+        // Tests only (`InjectedFaults`): renders (or readiness) wait for SIGUSR1, so a test can see
+        // the server busy (or starting) without depending on how long anything takes.
+        let faults = InjectedFaults.current
+        let gate = faults.holdRenders ? RenderGate() : nil
+        let readyGate = faults.holdReady ? RenderGate() : nil
         if gate != nil || readyGate != nil {
             signal(SIGUSR1, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())

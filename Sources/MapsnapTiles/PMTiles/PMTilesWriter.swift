@@ -159,49 +159,50 @@ public final class PMTilesWriter {
     }
 
     /// Writes `start` (header to leaves) and then the tile contents in `contentOrder` from the
-    /// spool to a temporary file, and renames it to `path`; on failure removes the temporary file.
+    /// spool to a temporary file beside `path` (`AtomicFile.Writer`), flushes it to disk and
+    /// renames it to `path`; on failure the temporary file is removed.
     private func writeArchive(start: [UInt8], contentOrder: [Int]) throws(PMTilesError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        var template = Array(((folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard output >= 0 else { throw .writeFailed(path: path, what: "a temporary file beside it", reason: Self.systemError()) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: (what: String, reason: String)? = nil
-        defer {
-            if failure != nil { unlink(temporary) }
+        let output: AtomicFile.Writer
+        do { output = try AtomicFile.Writer(path: path) } catch {
+            throw .writeFailed(path: path, what: error.step == .check ? "the archive" : "a temporary file beside it", reason: error.reason)
         }
-        // mkstemp makes the file private; an archive is for reading like any other map file.
-        _ = fchmod(output, 0o644)
-        if let reason = start.withUnsafeBytes({ Self.writeAll(output, $0) }) {
-            failure = ("the header and directories", reason)
-        } else if let problem = copyContents(contentOrder, to: output) {
-            failure = problem
-        } else if fsync(output) != 0 {
-            failure = ("the archive", Self.systemError())
+        do throws(PMTilesError) {
+            do { try output.write(contentsOf: start) } catch {
+                throw .writeFailed(path: path, what: "the header and directories", reason: error.reason)
+            }
+            try copyContents(contentOrder, to: output)
+            do { try output.commit(durable: true) } catch {
+                if case .rename(let temporary) = error.step {
+                    throw .writeFailed(path: path, what: "the archive (renaming \(temporary))", reason: error.reason)
+                }
+                throw .writeFailed(path: path, what: "the archive", reason: error.reason)
+            }
+        } catch {
+            output.abandon()
+            throw error
         }
-        if close(output) != 0, failure == nil { failure = ("the archive", Self.systemError()) }
-        if failure == nil, rename(temporary, path) != 0 { failure = ("the archive (renaming \(temporary))", Self.systemError()) }
-        if let failure { throw .writeFailed(path: path, what: failure.what, reason: failure.reason) }
     }
 
     /// Copies the contents from the spool in `order`, a megabyte at a time.
-    private func copyContents(_ order: [Int], to output: Int32) -> (what: String, reason: String)? {
+    private func copyContents(_ order: [Int], to output: AtomicFile.Writer) throws(PMTilesError) {
         let chunk = 1 << 20
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk * 2)
+        func flush() throws(PMTilesError) {
+            do { try output.write(contentsOf: buffer) } catch {
+                throw .writeFailed(path: path, what: "the tiles", reason: error.reason)
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
         for index in order {
             let (offset, length) = contents[index]
             let start = buffer.count
             buffer += repeatElement(0, count: Int(length))
             let failure = buffer.withUnsafeMutableBytes { Self.readAll(spool, UnsafeMutableRawBufferPointer(rebasing: $0[start...]), at: offset) }
-            if let failure { return ("the tiles (reading the spool \(spoolPath))", failure) }
-            if buffer.count >= chunk {
-                if let failure = buffer.withUnsafeBytes({ Self.writeAll(output, $0) }) { return ("the tiles", failure) }
-                buffer.removeAll(keepingCapacity: true)
-            }
+            if let failure { throw .writeFailed(path: path, what: "the tiles (reading the spool \(spoolPath))", reason: failure) }
+            if buffer.count >= chunk { try flush() }
         }
-        if let failure = buffer.withUnsafeBytes({ Self.writeAll(output, $0) }) { return ("the tiles", failure) }
-        return nil
+        try flush()
     }
 
     private func discardSpool() {

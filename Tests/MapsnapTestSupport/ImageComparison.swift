@@ -1,8 +1,10 @@
 import Foundation
+import MapsnapRender
 
-/// The one image comparer: pixel by pixel, a pixel differs when any channel (premultiplied ARGB,
+/// The tests' image comparer: pixel by pixel, a pixel differs when any channel (premultiplied ARGB,
 /// as Cairo stores it) differs by more than `channelTolerance`. Golden tests and the server's
-/// tests use it; `rows` limits it to the top rows (leaving out the attribution line, say).
+/// tests use it; `rows` limits it to the top rows (leaving out the attribution line, say). (The
+/// conformance runner judges as upstream does, with `Pixelmatch`.)
 public struct ImageComparison {
     public let differentPixels: Int
     public let totalPixels: Int

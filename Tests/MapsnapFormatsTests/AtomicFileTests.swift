@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MapsnapRender
+@testable import MapsnapFormats
 
 struct AtomicFileTests {
     @Test func writesAndReplacesWithoutLeavingTemporaryFiles() throws {
@@ -30,8 +30,24 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["r.pdf"], "no temporary file left")
     }
 
+    /// A rename that fails (a folder appeared at the target after the check) removes the
+    /// temporary file and says which rename it was; a folder at the target is refused up front.
+    @Test func aFailedRenameLeavesNothingBehind() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-atomic-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out.pmtiles").path
+        try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+        let temporary = dir.appendingPathComponent(".out.pmtiles.tmp-1").path
+        try Data("half".utf8).write(to: URL(fileURLWithPath: temporary))
+        #expect(throws: FileWriteError(path: path, reason: "Is a directory", step: .rename(temporary: temporary))) {
+            try AtomicFile.moveIntoPlace(temporary, path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.pmtiles"])
+        #expect(throws: FileWriteError(path: path, reason: "is a folder", step: .check)) { try AtomicFile.Writer(path: path) }
+    }
+
     @Test func missingFolderIsAnErrorNamingIt() {
-        #expect(throws: RenderError.cannotWrite(path: "/no/such/folder/a.png", reason: "folder /no/such/folder does not exist")) {
+        #expect(throws: FileWriteError(path: "/no/such/folder/a.png", reason: "folder /no/such/folder does not exist", step: .check)) {
             try AtomicFile.write(Data(), to: "/no/such/folder/a.png")
         }
     }

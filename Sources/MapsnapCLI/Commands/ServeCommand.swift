@@ -1,7 +1,7 @@
 import Foundation
-import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
+import MapsnapServe
 
 /// `mapsnap serve`'s parsed command line.
 public struct ServeInvocation: RequestContext, Verbosity, WorkerCount {
@@ -133,7 +133,7 @@ public enum ServeCommand {
             c.config.http.threads = try integer(t, "--http-threads", InputLimits.httpThreads)
         },
         Option(["--http-model"], .required("suspend|thread-per-connection"), help: "suspend connections while they wait for a render (default), or one blocking thread each", field: "http-model") { c, t in
-            guard let m = MicroHTTPServer.Settings.Model(rawValue: t) else {
+            guard let m = HTTPSettings.Model(rawValue: t) else {
                 throw UsageError(option: "--http-model", message: "'\(t)' is not one of suspend, thread-per-connection")
             }
             c.config.http.model = m

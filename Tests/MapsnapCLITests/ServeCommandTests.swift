@@ -1,7 +1,7 @@
-import MapsnapCLI
+@testable import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
-@testable import MapsnapServe
+import MapsnapServe
 import Testing
 
 struct ServeCommandTests {

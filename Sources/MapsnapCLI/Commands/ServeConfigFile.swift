@@ -1,7 +1,7 @@
 import Foundation
-import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
+import MapsnapServe
 
 /// `--config FILE.json`: the server's settings in one file. Its keys are the long option names
 /// without the dashes (`"port": 8080`, `"render-timeout": 10`, `"tiles": ["data/"]`), applied
@@ -9,7 +9,15 @@ import MapsnapKit
 /// `"styles"`: `{"ID": {"style": NAME|PATH, "tiles": […], "sources": {"NAME": PATH}, "sprite": PATH, "glyphs": DIR,
 /// "minzoom": Z, "maxzoom": Z, "bounds": [W, S, E, N]}}`, each with its own data (the manifest's
 /// words). Relative paths are relative to the file's folder.
-enum ServeConfigFile {
+public enum ServeConfigFile {
+    /// A `--config` file's JSON, parsed and applied to a command line (no style is loaded): the
+    /// fuzzing library's entry point (`serve-config`).
+    public static func check(_ data: Data) throws {
+        let root = try JSONValue.parse(data)
+        var c = ServeInvocation()
+        try apply(root, folder: "/nonexistent", name: "config.json", to: &c)
+    }
+
     static func apply(_ path: String, to c: inout ServeInvocation) throws(UsageError) {
         let data: Data
         do { data = try InputFile.read(path) } catch { throw UsageError(option: "--config", message: error.description) }

@@ -1,8 +1,8 @@
 import Foundation
-import MapsnapCLI
+@testable import MapsnapCLI
 import MapsnapFormats
 import MapsnapKit
-@testable import MapsnapServe
+import MapsnapServe
 import Testing
 
 struct ServeConfigFileTests {
