@@ -1,4 +1,4 @@
-/// Every bound on input, in one place (the README's "Limits" table lists them). Each is checked
+/// Every bound on input, in one place (docs/limits.md lists them). Each is checked
 /// where input enters, with a message that names the input and the limit; code past that point
 /// may rely on it (no integer conversion of an input number traps).
 public enum InputLimits {

@@ -41,7 +41,7 @@ struct BatchManifestTests {
         #expect(errors[0].message.hasPrefix("\(path):2: geojson: not valid JSON: "), "\(errors[0].message)")
         #expect(errors[1].message == "\(path):4: markers[1].lat: latitude 95 is outside -90...90")
         #expect(errors[2].message == "\(path):5: item: expected a JSON object, got [1, 2]")
-        #expect(errors[3].message == "\(path):6: meter: unknown field (see the manifest fields in the README)")
+        #expect(errors[3].message == "\(path):6: meter: unknown field (see the manifest fields in docs/batch.md)")
     }
 
     @Test func csvWithQuotedCommasCRLFAndABOM() throws {
@@ -58,7 +58,7 @@ struct BatchManifestTests {
     @Test func csvWithAnUnknownColumnStopsAtTheHeader() throws {
         #expect(throws: RequestError.self) { _ = try Self.read("id,centre\na,\"1,2\"\n", name: "m.csv") }
         do { _ = try Self.read("id,centre\na,\"1,2\"\n", name: "m.csv") } catch let e as RequestError {
-            #expect(e.reasonText(naming: \.description).hasSuffix("m.csv:1: unknown column 'centre' (see the manifest fields in the README)"))
+            #expect(e.reasonText(naming: \.description).hasSuffix("m.csv:1: unknown column 'centre' (see the manifest fields in docs/batch.md)"))
         }
     }
 

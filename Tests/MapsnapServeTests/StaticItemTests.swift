@@ -32,7 +32,7 @@ struct StaticItemTests {
         ("tracks=/etc/passwd", "tracks: the server reads no files a request names; send the track inline as a GeoJSON LineString in geojson"),
         ("sprite=/tmp/s", "sprite: the server reads no files a request names; the sprite is chosen by the style id"),
         ("marker-icons=43,7,/etc/x.png", "marker-icons: the server reads no files a request names; icon markers are not served (markers draw balloons)"),
-        ("frobnicate=1", "frobnicate: unknown parameter (see the README's manifest fields; the server reads no files)"),
+        ("frobnicate=1", "frobnicate: unknown parameter (see the manifest fields in docs/batch.md; the server reads no files)"),
         ("size=0x10", "size: each side must be 1 to 16384 pixels, got 0x10"),
         ("format=pdf", "format: pdf is a document for snapshots and batches; served images are png, webp or jpeg"),
         ("geojson=%7B", "geojson: not valid JSON: line 1, column 2: expected an object key (a string in double quotes), found the end of the input"),

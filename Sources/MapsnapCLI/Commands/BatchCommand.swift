@@ -33,7 +33,7 @@ enum BatchCommand {
         (id, status ok|failed|skipped, output, message). A failing item is recorded and the batch goes
         on. Items whose image is newer than the manifest are skipped unless --force. --pdf FILE also
         lays the items out as the pages of one PDF. The map options below are every item's
-        defaults; an item's own fields (the same names: center, meters, markers, …; see the README)
+        defaults; an item's own fields (the same names: center, meters, markers, …; see docs/batch.md)
         override them.
         """,
         groups: [

@@ -103,7 +103,7 @@ public enum ServeCommand {
         Option(["--cache"], .required("PATH"), help: "keep rendered tiles across restarts: NAME.mbtiles (one style; @2x tiles in\nNAME@2x.mbtiles) or a folder ({style}.mbtiles, {style}@2x.mbtiles)", field: "cache") { c, t in
             c.config.cache = t
         },
-        Option(["--config"], .required("FILE.json"), help: "styles, their data and limits from a JSON file (keys: the long option names; see README)", field: "config") { c, t in
+        Option(["--config"], .required("FILE.json"), help: "styles, their data and limits from a JSON file (keys: the long option names; see docs/serve.md)", field: "config") { c, t in
             try ServeConfigFile.apply(t, to: &c)
         },
     ]

@@ -88,7 +88,7 @@ public enum BatchManifest {
             throw RequestError("manifest", "\(path):\(header.line): neither a JSON object nor a CSV header with an 'id' column")
         }
         for name in names where !itemFields.contains(name) && RequestField.named(name) == nil && !FieldJSON.objectFields.contains(name) {
-            throw RequestError("manifest", "\(path):\(header.line): unknown column '\(name)' (see the manifest fields in the README)")
+            throw RequestError("manifest", "\(path):\(header.line): unknown column '\(name)' (see the manifest fields in docs/batch.md)")
         }
         return rows.dropFirst().map { result in
             let row: CSV.Row

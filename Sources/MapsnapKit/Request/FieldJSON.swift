@@ -71,7 +71,7 @@ public enum FieldJSON {
                 throw RequestError(path, error.description)
             }
         default:
-            guard RequestField.named(key) != nil else { throw RequestError(path, "unknown field (see the manifest fields in the README)") }
+            guard RequestField.named(key) != nil else { throw RequestError(path, "unknown field (see the manifest fields in docs/batch.md)") }
             try text(key, value, &r, context)
         }
     }

@@ -47,7 +47,7 @@ public enum StaticItem {
                 throw .badRequest("\(names.name(FieldPath(key))): the server reads no files a request names; \(instead)")
             }
             guard allowedFields.contains(key) else {
-                throw .badRequest("\(names.name(FieldPath(key))): unknown parameter (see the README's manifest fields; the server reads no files)")
+                throw .badRequest("\(names.name(FieldPath(key))): unknown parameter (see the manifest fields in docs/batch.md; the server reads no files)")
             }
             if key == "markers" { try refuseIcons(value, names) }
         }
