@@ -78,7 +78,7 @@ struct GeoJSONTiler {
                             defer { outer = false }
                             guard tol == 0 || ring.size >= tol * tol else { continue }
                             var points = Self.simplified(clipped, sqTolerance: tol * tol).map(quantize)
-                            if (Self.signedArea(points) < 0) == outer { points.reverse() }
+                            if (doubledSignedArea(points) < 0) == outer { points.reverse() }
                             parts.append(points)
                         }
                     }
@@ -108,18 +108,6 @@ struct GeoJSONTiler {
     /// The vertices that matter at this tolerance (all of them at 0).
     private static func simplified(_ vertices: [UnitVertex], sqTolerance: Double) -> [UnitVertex] {
         sqTolerance == 0 ? vertices : vertices.filter { $0.importance > sqTolerance }
-    }
-
-    /// Twice the signed area of a ring in tile units (positive: clockwise on screen, y down).
-    static func signedArea(_ ring: [TilePoint]) -> Double {
-        guard ring.count > 2 else { return 0 }
-        var sum = 0.0
-        var previous = ring[ring.count - 1]
-        for p in ring {
-            sum += Double(previous.x) * Double(p.y) - Double(p.x) * Double(previous.y)
-            previous = p
-        }
-        return sum
     }
 
     /// Clips a line (into pieces) or a ring (into one ring) to the box, x first, then y.

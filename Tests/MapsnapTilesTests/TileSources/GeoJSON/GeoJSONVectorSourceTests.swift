@@ -102,8 +102,8 @@ import Testing
             """#)
         let parts = try Self.features(source, 0, 0, 0)[0].geometryParts()
         #expect(parts.count == 2)
-        #expect(GeoJSONTiler.signedArea(parts[0]) > 0)
-        #expect(GeoJSONTiler.signedArea(parts[1]) < 0)
+        #expect(doubledSignedArea(parts[0]) > 0)
+        #expect(doubledSignedArea(parts[1]) < 0)
         #expect(classifyRings(parts).count == 1)
     }
 
