@@ -68,8 +68,8 @@ struct TextPlacementTests {
     private static func close(_ p: Point, _ x: Double, _ y: Double) -> Bool { abs(p.x - x) < 1e-9 && abs(p.y - y) < 1e-9 }
 
     @Test func variableAnchorsAreTriedInOrderWithOffsetsAwayFromThePoint() {
-        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
-                                                   offset: Point(x: 0, y: 0), radialOffset: 1, anchorOffsets: nil, size: 10)
+        let placements = VariableTextAnchors.placements(anchor: .center, variable: [.top, .bottom, .left, .topRight],
+                                                       offset: Point(x: 0, y: 0), radialOffset: 1, anchorOffsets: nil, size: 10)
         #expect(placements.map(\.anchor) == [.top, .bottom, .left, .topRight])
         #expect(placements.allSatisfy { $0.variable }, "shifted by the padded box when placed")
         #expect(Self.close(placements[0].offset, 0, 10 - Self.baseline))     // text below the point
@@ -80,8 +80,8 @@ struct TextPlacementTests {
     }
 
     @Test func textOffsetSizesAreSignedByTheVariableAnchor() {
-        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom, .right],
-                                                   offset: Point(x: 0.5, y: 1), radialOffset: nil, anchorOffsets: nil, size: 10)
+        let placements = VariableTextAnchors.placements(anchor: .center, variable: [.bottom, .right],
+                                                       offset: Point(x: 0.5, y: 1), radialOffset: nil, anchorOffsets: nil, size: 10)
         #expect(Self.close(placements[0].offset, 0, -10 + Self.baseline))
         #expect(Self.close(placements[1].offset, -5, 0))
     }
@@ -91,8 +91,8 @@ struct TextPlacementTests {
         let offsets = try #require(VariableAnchorOffsets(styleValue: .array([
             .string("top"), .array([.number(0), .number(1)]), .string("left"), .array([.number(-0.5), .number(0)]),
         ])))
-        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.bottom], offset: Point(x: 2, y: 2),
-                                                   radialOffset: 3, anchorOffsets: offsets, size: 10)
+        let placements = VariableTextAnchors.placements(anchor: .center, variable: [.bottom], offset: Point(x: 2, y: 2),
+                                                       radialOffset: 3, anchorOffsets: offsets, size: 10)
         #expect(placements.map(\.anchor) == [.top, .left])
         #expect(Self.close(placements[0].offset, 0, 10 - Self.baseline))   // MapLibre's baseline rule applies here too
         #expect(placements[1].offset == Point(x: -5, y: 0))   // toward the anchor: not turned away from it
@@ -102,41 +102,41 @@ struct TextPlacementTests {
 
     /// A radial offset set to 0 still replaces text-offset for variable anchors (MapLibre's rule).
     @Test func aZeroRadialOffsetStillReplacesTheTextOffset() {
-        let placements = LabelPlacer.textPlacements(anchor: .center, variable: [.top, .left], offset: Point(x: 2, y: 2),
-                                                   radialOffset: 0, anchorOffsets: nil, size: 10)
+        let placements = VariableTextAnchors.placements(anchor: .center, variable: [.top, .left], offset: Point(x: 2, y: 2),
+                                                       radialOffset: 0, anchorOffsets: nil, size: 10)
         #expect(Self.close(placements[0].offset, 0, -Self.baseline) && Self.close(placements[1].offset, 0, 0))
     }
 
     @Test func autoJustificationFollowsTheAnchor() {
-        #expect(LabelPlacer.justification(of: .bottomLeft) == .left)
-        #expect(LabelPlacer.justification(of: .right) == .right)
-        #expect(LabelPlacer.justification(of: .top) == .center)
+        #expect(VariableTextAnchors.justification(of: .bottomLeft) == .left)
+        #expect(VariableTextAnchors.justification(of: .right) == .right)
+        #expect(VariableTextAnchors.justification(of: .top) == .center)
     }
 
     @Test func fixedAnchorKeepsItsOffset() {
-        let placements = LabelPlacer.textPlacements(anchor: .top, variable: [], offset: Point(x: 0, y: 0.8),
-                                                   radialOffset: nil, anchorOffsets: nil, size: 10)
+        let placements = VariableTextAnchors.placements(anchor: .top, variable: [], offset: Point(x: 0, y: 0.8),
+                                                       radialOffset: nil, anchorOffsets: nil, size: 10)
         #expect(placements.count == 1 && placements[0].anchor == .top && placements[0].offset == Point(x: 0, y: 8) && !placements[0].variable)
     }
 
     @Test func rotatedLabelBoxesGrowToHoldTheTurnedText() {
         // A 40×10 box centred on its pivot, turned a quarter turn, stands 10 wide and 40 tall.
         let box = Rect(minX: -20, minY: -5, maxX: 20, maxY: 5)
-        let turned = LabelPlacer.rotatedBounds(box, about: Point(x: 0, y: 0), by: .pi / 2)
+        let turned = box.rotatedBounds(about: Point(x: 0, y: 0), by: .pi / 2)
         #expect(abs(turned.width - 10) < 1e-9 && abs(turned.height - 40) < 1e-9)
-        #expect(LabelPlacer.rotatedBounds(box, about: Point(x: 0, y: 0), by: 0) == box)
+        #expect(box.rotatedBounds(about: Point(x: 0, y: 0), by: 0) == box)
     }
 
     @Test func iconTextFitStretchesTheIconAroundTheText() {
         let icon = Rect(minX: -5, minY: -5, maxX: 5, maxY: 5)
         let text = Rect(minX: -30, minY: -8, maxX: 30, maxY: 8)
         let padding = [1.0, 2, 3, 4]   // top, right, bottom, left
-        #expect(LabelPlacer.fitted(icon, around: text, .both, padding: padding) == Rect(minX: -34, minY: -9, maxX: 32, maxY: 11))
-        let wide = LabelPlacer.fitted(icon, around: text, .width, padding: padding)
+        #expect(IconQuad.fitted(icon, around: text, .both, padding: padding) == Rect(minX: -34, minY: -9, maxX: 32, maxY: 11))
+        let wide = IconQuad.fitted(icon, around: text, .width, padding: padding)
         #expect(wide.minX == -34 && wide.maxX == 32 && wide.height == 10)
-        let tall = LabelPlacer.fitted(icon, around: text, .height, padding: padding)
+        let tall = IconQuad.fitted(icon, around: text, .height, padding: padding)
         #expect(tall.minY == -9 && tall.maxY == 11 && tall.width == 10)
-        #expect(LabelPlacer.fitted(icon, around: text, .none, padding: padding) == icon)
+        #expect(IconQuad.fitted(icon, around: text, .none, padding: padding) == icon)
     }
 }
 

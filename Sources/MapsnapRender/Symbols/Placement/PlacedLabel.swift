@@ -1,6 +1,6 @@
 import MapsnapGeo
 import MapsnapStyle
-/// A label that won its place: what to draw and where.
+/// A label that won its place (what placement hands the painters): what to draw and where.
 struct PlacedLabel {
     enum Shape {
         /// A (possibly multi-line) block of text with its layout's top-left corner at `origin`.
@@ -52,24 +52,6 @@ struct PlacedIcon {
     var linear = false
     /// Turned a quarter with a vertical label (still sampled pixel for pixel).
     var columnTurn = false
-}
-
-/// The linear map `(a b; c d)` around `pivot` that lays an icon or a label on a pitched map: the
-/// projection's local scale and foreshortening at its anchor.
-struct PlaneWarp {
-    let pivot: Point
-    let a: Double, b: Double, c: Double, d: Double
-
-    func apply(_ p: Point) -> Point {
-        let q = p - pivot
-        return Point(x: pivot.x + a * q.x + b * q.y, y: pivot.y + c * q.x + d * q.y)
-    }
-
-    /// The screen bounds of a box drawn through the warp.
-    func bounds(_ r: Rect) -> Rect {
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map(apply)
-        return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!, maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
-    }
 }
 
 /// How a label's text is painted.

@@ -1,0 +1,54 @@
+import MapsnapGeo
+import MapsnapStyle
+
+/// Shaping (MapLibre's `shaping`) for one symbol's text, as its layer says: from the style's glyph
+/// PBFs when it has them (laid out as MapLibre does), else with the system's fonts (Pango). Kept
+/// as closures because placement shapes again: at another size where a pitched camera scales the
+/// label, justified toward the variable anchor it takes, or as a vertical column.
+struct LabelShaper {
+    /// The text at a multiple of its size, justified as given (nil: as the layer says).
+    let shapedAt: (Double, TextAlignment?) -> ShapedText?
+    /// The text as a vertical column at a multiple of its size; nil when it cannot run vertically
+    /// (along lines, without `text-writing-mode`, or text with nothing to stand upright).
+    let vertical: ((Double) -> ShapedText?)?
+    /// `text-justify: auto` with variable anchors: the lines are justified toward the anchor
+    /// the label takes, as MapLibre shapes once per justification.
+    let justifiesToAnchor: Bool
+
+    init(_ string: String, sections: [TextSection]?, size: Double, alongLine: Bool, style: SymbolLayer,
+         feature: any Feature, frame: RenderFrame) {
+        let zoom = frame.zoom
+        // Lines have no width limit: their text runs along the line as one row.
+        let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature) * size
+        let justify: TextAlignment = switch style.textJustify.evaluate(zoom: zoom, feature: feature) {
+            case .left: .left
+            case .right: .right
+            case .center: .center
+            // MapLibre justifies toward the anchor (with variable anchors, the one taken).
+            case .auto: VariableTextAnchors.justification(of: style.textAnchor.evaluate(zoom: zoom, feature: feature))
+        }
+        justifiesToAnchor = style.textJustify.evaluate(zoom: zoom, feature: feature) == .auto
+            && (style.textVariableAnchor != nil || style.textVariableAnchorOffset != nil)
+        let font = style.textFont.evaluate(zoom: zoom, feature: feature)
+        let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
+        let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
+        let text = frame.text
+        let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
+        // From the style's glyphs (MapLibre's shaping), when there are.
+        let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
+            frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
+                            letterSpacing: letterSpacing, justify: justify, sections: sections, vertical: vertical)
+        }
+        shapedAt = { [string] scale, justified in
+            let justify = justified ?? justify
+            // Else the system's fonts.
+            if let glyphs = glyphShaped(scale, justify, false) { return glyphs }
+            return string.isEmpty ? nil : text.shapeCached(
+                string, font: font, size: size * scale,
+                maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
+                lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
+        }
+        // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
+        vertical = alongLine || style.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { glyphShaped($0, .left, true) }
+    }
+}

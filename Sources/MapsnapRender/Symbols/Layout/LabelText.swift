@@ -1,0 +1,60 @@
+import MapsnapFormats
+import MapsnapGeo
+import MapsnapStyle
+
+/// A feature's `text-field` as it will be shaped: evaluated (with its `format` sections, each
+/// with its own scale, fonts and colour), `text-transform` applied, trimmed, and cut to
+/// `InputLimits.maxLabelScalars`.
+enum LabelText {
+    static func evaluate(_ style: SymbolLayer, _ feature: any Feature, layer: StyleLayer,
+                         in frame: RenderFrame) -> (string: String, sections: [TextSection]?) {
+        let zoom = frame.zoom
+        var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
+        // Rich text (`format`): its sections, each with its own scale, fonts and colour.
+        var sections = style.textField?.sections(zoom: zoom, feature: feature)
+        let transform = style.textTransform.evaluate(zoom: zoom, feature: feature)
+        func transformed(_ text: String) -> String {
+            switch transform {
+            case .uppercase: text.uppercased()
+            case .lowercase: text.lowercased()
+            case .none: text
+            }
+        }
+        string = transformed(string)
+        if let s = sections { sections = s.map { var t = $0; t.text = transformed(t.text); return t } }
+        string = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        if string.unicodeScalars.count > InputLimits.maxLabelScalars {
+            string = cut(string)
+            sections = sections.map(cut)
+            frame.warnings.warn("layer '\(layer.id)': a label of more than \(InputLimits.maxLabelScalars) characters is cut to that length")
+        }
+        return (string, sections)
+    }
+
+    /// A label is at most `InputLimits.maxLabelScalars` Unicode scalars: shaping a cluster grows
+    /// faster than its length, so one letter with 100,000 combining marks (hostile data) would
+    /// hold a render for minutes. The cut is made at a scalar, so a huge cluster keeps its first marks.
+    static func cut(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.prefix(InputLimits.maxLabelScalars))
+        return String(scalars)
+    }
+
+    /// Sections keep their order and are cut where the whole text reaches the limit.
+    static func cut(_ sections: [TextSection]) -> [TextSection] {
+        var left = InputLimits.maxLabelScalars
+        var out: [TextSection] = []
+        for section in sections where left > 0 {
+            var s = section
+            let count = s.text.unicodeScalars.count
+            if count > left {
+                var scalars = String.UnicodeScalarView()
+                scalars.append(contentsOf: s.text.unicodeScalars.prefix(left))
+                s.text = String(scalars)
+            }
+            left -= min(count, left)
+            out.append(s)
+        }
+        return out
+    }
+}

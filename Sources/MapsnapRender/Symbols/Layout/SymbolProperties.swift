@@ -1,0 +1,22 @@
+import MapsnapGeo
+import MapsnapStyle
+
+/// Symbol layout properties whose meaning takes more than evaluating them: fallbacks between
+/// properties and `auto` values that depend on others.
+enum SymbolProperties {
+    /// `icon-overlap`/`text-overlap` when set, else `*-allow-overlap` (true: `always`).
+    static func overlap(_ mode: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>, zoom: Double, feature: any Feature) -> OverlapMode {
+        if let mode { return mode.evaluate(zoom: zoom, feature: feature) }
+        return allow.evaluate(zoom: zoom, feature: feature) ? .always : .never
+    }
+
+    /// Whether a symbol lies on a pitched map: `*-pitch-alignment: map`, or `auto` with a rotation
+    /// alignment of `map` (`auto` rotation: `map` along lines, `viewport` at points).
+    static func liesOnMap(pitch: Alignment, rotation: Alignment, alongLine: Bool) -> Bool {
+        let turnsWithMap = rotation == .map || (rotation == .auto && alongLine)
+        return pitch == .map || (pitch == .auto && turnsWithMap)
+    }
+
+    /// A `[x, y]` style value as a point (zero when malformed).
+    static func point(_ v: [Double]) -> Point { v.count == 2 ? Point(x: v[0], y: v[1]) : Point(x: 0, y: 0) }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import MapsnapRender
+import MapsnapGeo
+
+/// Where MapLibre puts symbols along a line, in its 8,192-unit tile (`LineAnchors`).
+struct LineAnchorsTests {
+    /// A line starting inside the tile: the first anchor half the label plus two glyphs (48
+    /// units) from its start, then one every `spacing`, none closer to the end than half a label.
+    @Test func anchorsStartAfterTheLabelAndFollowTheSpacing() {
+        let line = [Point(x: 100, y: 4096), Point(x: 8000, y: 4096)]
+        let anchors = LineAnchors.anchors(line, spacing: 1000, labelLength: 100, shapedLabelLength: 50, boxScale: 1, overscaling: 1)
+        #expect(anchors.map(\.point.x) == stride(from: 173.0, through: 7173, by: 1000).map { $0 })
+        #expect(anchors.allSatisfy { $0.point.y == 4096 && $0.angle == 0 && $0.segment == 0 })
+    }
+
+    /// A line continued from the neighbouring tile (it starts on the tile's edge) takes half a
+    /// spacing as its first offset, so that anchors run on across the edge.
+    @Test func aContinuedLineStartsHalfASpacingIn() {
+        let line = [Point(x: 0, y: 100), Point(x: 4000, y: 100)]
+        let anchors = LineAnchors.anchors(line, spacing: 1000, labelLength: 100, shapedLabelLength: 50, boxScale: 1, overscaling: 1)
+        #expect(anchors.map(\.point.x) == [500, 1500, 2500, 3500])
+    }
+
+    /// A line too short for the spacing still gets one anchor, at its middle.
+    @Test func aShortLineGetsOneAnchorAtItsMiddle() {
+        let line = [Point(x: 100, y: 100), Point(x: 150, y: 100)]
+        let anchors = LineAnchors.anchors(line, spacing: 1000, labelLength: 10, shapedLabelLength: 10, boxScale: 1, overscaling: 1)
+        #expect(anchors.map(\.point) == [Point(x: 125, y: 100)])
+    }
+
+    @Test func linesAreClippedToTheTileWithRoundedEnds() {
+        let runs = LineAnchors.clippedToTile([Point(x: -100, y: 10.4), Point(x: 100, y: 10.4)])
+        #expect(runs == [[Point(x: 0, y: 10), Point(x: 100, y: 10)]])
+    }
+}
+
+/// Text along a line: each glyph on the line where its advance falls (`LineGlyphs`).
+struct LineGlyphsTests {
+    /// Shaped by each test (a shaped text is not shared across the tests' threads).
+    private static func shaped() -> ShapedText { TextEngine().shape("Rue Grimaldi", font: ["Noto Sans Regular"], size: 12) }
+
+    @Test func glyphsFollowAStraightLineCentredOnTheAnchor() throws {
+        let text = Self.shaped()
+        let line = Polyline([Point(x: 0, y: 50), Point(x: 300, y: 50)])
+        let glyphs = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
+                                                   offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+        #expect(glyphs.count == text.glyphs.count)
+        #expect(glyphs.allSatisfy { $0.center.y == 50 && $0.angle == 0 })
+        let xs = glyphs.map(\.center.x)
+        #expect(xs == xs.sorted())
+        // Centred: as far from the anchor on the left as on the right, within a glyph.
+        #expect(abs((xs.first! + xs.last!) / 2 - 150) < text.fontSize)
+    }
+
+    /// A line drawn right to left: kept upright the text still reads left to right; not kept
+    /// upright it runs with the line, upside down.
+    @Test func keepUprightTurnsTextOnALineDrawnBackwards() throws {
+        let text = Self.shaped()
+        let line = Polyline([Point(x: 300, y: 50), Point(x: 0, y: 50)])
+        let upright = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
+                                                    offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+        #expect(upright.first!.center.x < upright.last!.center.x)
+        let backwards = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: false,
+                                                      offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+        #expect(backwards.first!.center.x > backwards.last!.center.x)
+        #expect(abs(abs(backwards[0].angle) - .pi) < 1e-9)
+    }
+
+    /// `text-offset` y moves the glyphs across the line (down, for a line running right).
+    @Test func anOffsetMovesTheTextAcrossTheLine() throws {
+        let text = Self.shaped()
+        let line = Polyline([Point(x: 0, y: 50), Point(x: 300, y: 50)])
+        let glyphs = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
+                                                   offset: Point(x: 0, y: 6), maxAngle: .pi / 4))
+        #expect(glyphs.allSatisfy { abs($0.center.y - 56) < 1e-9 })
+    }
+
+    /// A right angle under the text is more than `text-max-angle` allows.
+    @Test func aSharpBendUnderTheTextRefusesIt() {
+        let text = Self.shaped()
+        let line = Polyline([Point(x: 0, y: 0), Point(x: 150, y: 0), Point(x: 150, y: 150)])
+        #expect(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
+                                 offset: Point(x: 0, y: 0), maxAngle: .pi / 4) == nil)
+    }
+}
+
+/// An icon on a pitched map: the projection's local map around its anchor (`PlaneWarp`).
+struct PlaneWarpTests {
+    @Test func theWarpMapsAroundItsPivotAndBoundsTheWarpedBox() {
+        let warp = PlaneWarp(pivot: Point(x: 10, y: 10), a: 2, b: 0, c: 0, d: 0.5)
+        #expect(warp.apply(Point(x: 10, y: 10)) == Point(x: 10, y: 10))
+        #expect(warp.apply(Point(x: 12, y: 14)) == Point(x: 14, y: 12))
+        #expect(warp.bounds(Rect(minX: 8, minY: 8, maxX: 12, maxY: 12)) == Rect(minX: 6, minY: 9, maxX: 14, maxY: 11))
+    }
+}
