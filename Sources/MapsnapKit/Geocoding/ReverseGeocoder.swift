@@ -199,13 +199,10 @@ public final class ReverseGeocoder {
         let k = cos(p.latitude * .pi / 180)
         func xy(_ q: LatLon) -> (Double, Double) { ((q.longitude - p.longitude) * 111_320 * k, (q.latitude - p.latitude) * 110_574) }
         var best = Double.infinity
+        let origin = Point(x: 0, y: 0)
         for i in 1..<line.count {
             let (ax, ay) = xy(line[i - 1]), (bx, by) = xy(line[i])
-            let dx = bx - ax, dy = by - ay
-            let len2 = dx * dx + dy * dy
-            let t = len2 > 0 ? max(0, min(1, -(ax * dx + ay * dy) / len2)) : 0
-            let cx = ax + t * dx, cy = ay + t * dy
-            best = min(best, (cx * cx + cy * cy).squareRoot())
+            best = min(best, origin.squaredDistance(toSegment: Point(x: ax, y: ay), Point(x: bx, y: by)).squareRoot())
         }
         return best
     }

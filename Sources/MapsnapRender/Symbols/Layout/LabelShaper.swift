@@ -15,25 +15,24 @@ struct LabelShaper {
     /// the label takes, as MapLibre shapes once per justification.
     let justifiesToAnchor: Bool
 
-    init(_ string: String, sections: [TextSection]?, size: Double, alongLine: Bool, style: SymbolLayer,
+    init(_ string: String, sections: [TextSection]?, size: Double, alongLine: Bool, style: SymbolStyle,
          feature: any Feature, frame: RenderFrame) {
-        let zoom = frame.zoom
         // Lines have no width limit: their text runs along the line as one row.
-        let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature) * size
-        let justify: TextAlignment = switch style.textJustify.evaluate(zoom: zoom, feature: feature) {
+        let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(for: feature) * size
+        let justify: TextAlignment = switch style.textJustify.evaluate(for: feature) {
             case .left: .left
             case .right: .right
             case .center: .center
             // MapLibre justifies toward the anchor (with variable anchors, the one taken).
-            case .auto: VariableTextAnchors.justification(of: style.textAnchor.evaluate(zoom: zoom, feature: feature))
+            case .auto: VariableTextAnchors.justification(of: style.textAnchor.evaluate(for: feature))
         }
-        justifiesToAnchor = style.textJustify.evaluate(zoom: zoom, feature: feature) == .auto
+        justifiesToAnchor = style.textJustify.evaluate(for: feature) == .auto
             && (style.textVariableAnchor != nil || style.textVariableAnchorOffset != nil)
-        let font = style.textFont.evaluate(zoom: zoom, feature: feature)
-        let lineHeight = style.textLineHeight.evaluate(zoom: zoom, feature: feature)
-        let letterSpacing = style.textLetterSpacing.evaluate(zoom: zoom, feature: feature)
+        let font = style.textFont.evaluate(for: feature)
+        let lineHeight = style.textLineHeight.evaluate(for: feature)
+        let letterSpacing = style.textLetterSpacing.evaluate(for: feature)
         let text = frame.text
-        let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(zoom: zoom, feature: feature)
+        let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(for: feature)
         // From the style's glyphs (MapLibre's shaping), when there are.
         let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
             frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,

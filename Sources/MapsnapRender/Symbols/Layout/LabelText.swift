@@ -6,13 +6,14 @@ import MapsnapStyle
 /// with its own scale, fonts and colour), `text-transform` applied, trimmed, and cut to
 /// `InputLimits.maxLabelScalars`.
 enum LabelText {
-    static func evaluate(_ style: SymbolLayer, _ feature: any Feature, layer: StyleLayer,
+    static func evaluate(_ style: SymbolStyle, _ feature: any Feature, layer: StyleLayer,
                          in frame: RenderFrame) -> (string: String, sections: [TextSection]?) {
         let zoom = frame.zoom
+        // text-field keeps its own phase (see SymbolStyle): the string and the sections.
         var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
         // Rich text (`format`): its sections, each with its own scale, fonts and colour.
         var sections = style.textField?.sections(zoom: zoom, feature: feature)
-        let transform = style.textTransform.evaluate(zoom: zoom, feature: feature)
+        let transform = style.textTransform.evaluate(for: feature)
         func transformed(_ text: String) -> String {
             switch transform {
             case .uppercase: text.uppercased()

@@ -91,21 +91,11 @@ enum PoleOfInaccessibility {
             var a = ring[ring.count - 1]
             for b in ring {
                 if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-                nearest = min(nearest, segmentDistanceSquared(p, a, b))
+                nearest = min(nearest, p.squaredDistance(toSegment: a, b))
                 a = b
             }
         }
         return (inside ? 1 : -1) * nearest.squareRoot()
-    }
-
-    private static func segmentDistanceSquared(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        var x = a.x, y = a.y
-        let dx = b.x - x, dy = b.y - y
-        if dx != 0 || dy != 0 {
-            let t = ((p.x - x) * dx + (p.y - y) * dy) / (dx * dx + dy * dy)
-            if t > 1 { x = b.x; y = b.y } else if t > 0 { x += dx * t; y += dy * t }
-        }
-        return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)
     }
 
     private static func centroid(_ ring: [Point]) -> Point? {

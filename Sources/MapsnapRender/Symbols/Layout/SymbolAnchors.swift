@@ -7,8 +7,8 @@ import MapsnapTiles
 /// from `symbol-placement`, the geometry and whether there is text.
 extension SymbolLayout {
     func anchors(_ parts: [[TilePoint]], _ projection: TileProjection, alongLine: Bool, shaped: ShapedText?,
-                 icon: SymbolCandidate.Icon?, style: SymbolLayer, feature: any Feature, spacing: Double) -> SymbolCandidate.Anchors {
-        if alongLine && style.textRotationAlignment.evaluate(zoom: frame.zoom, feature: feature) == .viewport {
+                 icon: SymbolCandidate.Icon?, style: SymbolStyle, feature: any Feature, spacing: Double) -> SymbolCandidate.Anchors {
+        if alongLine && style.textRotationAlignment.evaluate(for: feature) == .viewport {
             // Viewport-aligned labels on lines stay horizontal, repeated every symbol-spacing (shields).
             return .spaced(parts.flatMap { Polyline(projection.screen($0)).spacedPoints(every: spacing).map(\.point) })
         } else if alongLine, shaped == nil, let icon {
@@ -49,7 +49,7 @@ extension SymbolLayout {
 
     /// MapLibre's anchors for an icon along one tile's part of a line (`LineAnchors`), on screen:
     /// they are computed in its tile units, so that icons land where MapLibre's do.
-    private func lineAnchors(_ part: [TilePoint], _ projection: TileProjection, icon: SymbolCandidate.Icon, style: SymbolLayer,
+    private func lineAnchors(_ part: [TilePoint], _ projection: TileProjection, icon: SymbolCandidate.Icon, style: SymbolStyle,
                              feature: any Feature, spacing: Double) -> [(point: Point, angle: Double)] {
         guard part.count > 1 else { return [] }
         let zoom = frame.zoom
@@ -58,7 +58,7 @@ extension SymbolLayout {
         let overscaling = max(1, exp2((log2(side / (WebMercator.tileSize * exp2(zoom - zoom.rounded(.down))))).rounded()))
         let k = LineAnchors.extent / projection.extent
         let tilePixelRatio = LineAnchors.extent / (WebMercator.tileSize * overscaling)
-        let boxScale = tilePixelRatio * style.textSize.evaluate(zoom: 18, feature: feature) / LineAnchors.glyphSize
+        let boxScale = tilePixelRatio * style.textSizeAtZoom18.evaluate(for: feature) / LineAnchors.glyphSize
         let shaped = icon.icon.pointWidth
         let line = part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) }
         // As MapLibre: the line clipped to its tile first, so that a line entering from the

@@ -5,9 +5,10 @@ import MapsnapStyle
 /// properties and `auto` values that depend on others.
 enum SymbolProperties {
     /// `icon-overlap`/`text-overlap` when set, else `*-allow-overlap` (true: `always`).
-    static func overlap(_ mode: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>, zoom: Double, feature: any Feature) -> OverlapMode {
-        if let mode { return mode.evaluate(zoom: zoom, feature: feature) }
-        return allow.evaluate(zoom: zoom, feature: feature) ? .always : .never
+    static func overlap(_ mode: PossiblyEvaluatedProperty<OverlapMode>?, _ allow: PossiblyEvaluatedProperty<Bool>,
+                        feature: any Feature) -> OverlapMode {
+        if let mode { return mode.evaluate(for: feature) }
+        return allow.evaluate(for: feature) ? .always : .never
     }
 
     /// Whether a symbol lies on a pitched map: `*-pitch-alignment: map`, or `auto` with a rotation

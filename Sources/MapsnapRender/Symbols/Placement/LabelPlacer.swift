@@ -42,8 +42,9 @@ final class LabelPlacer {
     }
 
     /// Places the labels of one symbol layer (call from the top layer down), in draw order.
-    func place(_ layer: StyleLayer, _ style: SymbolLayer) -> [PlacedLabel] {
-        guard style.textField != nil || style.iconImage != nil else { return [] }
+    func place(_ layer: StyleLayer, _ properties: SymbolLayer) -> [PlacedLabel] {
+        guard properties.textField != nil || properties.iconImage != nil else { return [] }
+        let style = SymbolStyle(properties, zoom: frame.zoom)
         if !crossSourceCollisions, let source = layer.source {
             group = sourceGroups[source] ?? (sourceGroups.count + 1)
             sourceGroups[source] = group
@@ -72,6 +73,6 @@ final class LabelPlacer {
             }
             for i in first..<placed.count { (placed[i].featureIndex, placed[i].tileCenter) = (index, c.tileCenter) }
         }
-        return SymbolDrawOrder.sorted(placed, style, zoom: frame.zoom)
+        return SymbolDrawOrder.sorted(placed, style)
     }
 }

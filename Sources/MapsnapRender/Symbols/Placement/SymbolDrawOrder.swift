@@ -9,9 +9,9 @@ enum SymbolDrawOrder {
     /// MapLibre merges the tiles' segments by key); otherwise tile by tile as MapLibre draws
     /// them (lower tiles first), and within a tile, when symbols may overlap, lower on screen
     /// later (on top), at the same height the later feature first.
-    static func sorted(_ placed: [PlacedLabel], _ style: SymbolLayer, zoom: Double) -> [PlacedLabel] {
+    static func sorted(_ placed: [PlacedLabel], _ style: SymbolStyle) -> [PlacedLabel] {
         guard style.sortKey == nil else { return placed }
-        let byY = sortsByViewportY(style, zoom: zoom)
+        let byY = sortsByViewportY(style)
         return placed.enumerated().sorted { a, b in
             let (p, q) = (a.element, b.element)
             if p.tileCenter.y != q.tileCenter.y { return p.tileCenter.y > q.tileCenter.y }
@@ -25,13 +25,13 @@ enum SymbolDrawOrder {
     /// MapLibre's `symbol-z-order` rule: `viewport-y`, or `auto` without `symbol-sort-key`, orders
     /// symbols by their height on screen when they may overlap (some overlap mode other than
     /// `never`, or ignore-placement); otherwise they are drawn in placement order.
-    static func sortsByViewportY(_ style: SymbolLayer, zoom: Double) -> Bool {
-        let order = style.zOrder.evaluate(zoom: zoom, feature: nil)
+    static func sortsByViewportY(_ style: SymbolStyle) -> Bool {
+        let order = style.zOrder.evaluate(for: nil)
         guard order == .viewportY || (order == .auto && style.sortKey == nil) else { return false }
-        func mode(_ m: StyleProperty<OverlapMode>?, _ allow: StyleProperty<Bool>) -> OverlapMode {
-            m?.evaluate(zoom: zoom, feature: nil) ?? (allow.evaluate(zoom: zoom, feature: nil) ? .always : .never)
+        func mode(_ m: PossiblyEvaluatedProperty<OverlapMode>?, _ allow: PossiblyEvaluatedProperty<Bool>) -> OverlapMode {
+            m?.evaluate(for: nil) ?? (allow.evaluate(for: nil) ? .always : .never)
         }
         return mode(style.textOverlap, style.textAllowOverlap) != .never || mode(style.iconOverlap, style.iconAllowOverlap) != .never
-            || style.textIgnorePlacement.evaluate(zoom: zoom, feature: nil) || style.iconIgnorePlacement.evaluate(zoom: zoom, feature: nil)
+            || style.textIgnorePlacement.evaluate(for: nil) || style.iconIgnorePlacement.evaluate(for: nil)
     }
 }

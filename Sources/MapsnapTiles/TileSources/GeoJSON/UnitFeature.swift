@@ -176,16 +176,6 @@ struct UnitFeature {
 
     /// The squared distance from `p` to the segment `a`–`b`.
     static func squaredSegmentDistance(_ p: UnitVertex, _ a: UnitVertex, _ b: UnitVertex) -> Double {
-        var x = a.x, y = a.y
-        let dx = b.x - x, dy = b.y - y
-        if dx != 0 || dy != 0 {
-            let t = ((p.x - x) * dx + (p.y - y) * dy) / (dx * dx + dy * dy)
-            if t > 1 {
-                x = b.x; y = b.y
-            } else if t > 0 {
-                x += dx * t; y += dy * t
-            }
-        }
-        return (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)
+        Point(x: p.x, y: p.y).squaredDistance(toSegment: Point(x: a.x, y: a.y), Point(x: b.x, y: b.y))
     }
 }
