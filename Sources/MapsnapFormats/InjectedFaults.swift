@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Faults the end-to-end tests make happen on purpose, to see a whole failure path (a Cairo
 /// error to an exit code, a crashed batch worker, an interrupted copy, a server kept busy).
@@ -25,14 +25,18 @@ public struct InjectedFaults: Sendable, Equatable {
     /// The hidden option's name.
     public static let option = "--inject-fault"
 
-    private static let state = Mutex(InjectedFaults())
-    private static let words = Mutex<[String]>([])
+    // Set once, at start, before any other thread runs; read from any thread. A lock rather than
+    // Synchronization.Mutex: with Mutex, Swift 6.3's release build read a set killAfterTiles in a
+    // process that never set it, and `mapsnap tiles` killed itself after its first tile.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var state = InjectedFaults()
+    nonisolated(unsafe) private static var words: [String] = []
 
-    /// The faults in force in this process (none unless `set`).
-    public static var current: InjectedFaults { state.withLock { $0 } }
+    /// The faults in force in this process (none unless `take(from:)` found some).
+    public static var current: InjectedFaults { lock.withLock { state } }
 
     /// The words that set them, for a worker process started with the same faults.
-    public static var arguments: [String] { words.withLock { $0 } }
+    public static var arguments: [String] { lock.withLock { words } }
 
     /// Takes `--inject-fault NAME[=VALUE]` pairs out of `arguments` (before `--`) and puts the
     /// faults in force; returns the other arguments. An unknown name or a bad value is an error.
@@ -51,9 +55,10 @@ public struct InjectedFaults: Sendable, Equatable {
             i += 2
         }
         if !taken.isEmpty {
-            let faults = faults
-            state.withLock { $0 = faults }
-            words.withLock { $0 += taken }
+            lock.withLock {
+                state = faults
+                words += taken
+            }
         }
         return rest
     }
