@@ -84,10 +84,11 @@ step "scripts/setup.sh"
 in_root "scripts/setup.sh" >"$run/setup.log" 2>&1 || { cat "$run/setup.log" >&2; step "FAILED: scripts/setup.sh"; exit 1; }
 
 # The sh blocks of the README and then of every docs/ page, one command a line (continuations
-# joined, comments cut).
+# joined, comments cut), each distinct command once: the README's examples recur on the docs pages,
+# and a pyramid refuses to be written over.
 (cd "$root/work/mapsnap" && awk '/^```sh$/ { f = 1; next } /^```/ { f = 0 } f' README.md docs/*.md) \
   | sed -e 's/^#.*$//' -e 's/  #.*$//' | awk '/\\$/ { sub(/\\$/, ""); line = line $0; next } { print line $0; line = "" }' \
-  | grep -v '^[[:space:]]*$' >"$run/readme-commands"
+  | grep -v '^[[:space:]]*$' | awk '!seen[$0]++' >"$run/readme-commands"
 
 # The programs that are not run here, and why. Everything else is.
 not_here() {
