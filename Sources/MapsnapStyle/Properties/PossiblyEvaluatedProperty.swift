@@ -32,10 +32,4 @@ public enum PossiblyEvaluatedProperty<T: Sendable>: Sendable {
         if case .constant(let value) = self { return value }
         return nil
     }
-
-    /// The property behind a per-feature value, for what needs the expression itself (rich text).
-    public var property: StyleProperty<T>? {
-        if case .perFeature(let property, _) = self { return property }
-        return nil
-    }
 }
