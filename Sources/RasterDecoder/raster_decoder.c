@@ -54,6 +54,9 @@ static int decode_png(const unsigned char *data, size_t size, int max_side, int 
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_memory(&image, data, size)) return fail(error, error_size, image.message);
     image.format = PNG_FORMAT_RGBA;
+    /* A 16-bit image that says nothing of its gamma is read as sRGB, as browsers (and so MapLibre)
+       read it; libpng would otherwise take it for linear light and brighten it. */
+    image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     int status = allocate(out, (int)image.width, (int)image.height, max_side, error, error_size);
     if (status) {
         png_image_free(&image);
@@ -153,9 +156,9 @@ void rd_image_free(rd_image *image) {
     image->pixels = NULL;
 }
 
-int rd_decode_png_rgba(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size) {
+int rd_decode_png(const unsigned char *data, size_t size, int max_side, int premultiplied, rd_image *out, char *error, size_t error_size) {
     memset(out, 0, sizeof *out);
     static const unsigned char png[8] = { 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a };
     if (!data || size < 8 || memcmp(data, png, 8) != 0) return fail(error, error_size, "not a PNG image");
-    return decode_png(data, size, max_side, 0, out, error, error_size);
+    return decode_png(data, size, max_side, premultiplied != 0, out, error, error_size);
 }

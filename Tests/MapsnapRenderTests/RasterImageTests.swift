@@ -162,6 +162,52 @@ static func varied(_ seed: Int) throws -> RasterImage {
     @Test func readingANonPNGFails() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mapsnap-not-\(UUID()).png")
         try Data("hello".utf8).write(to: url)
-        #expect(throws: RenderError.cannotRead(path: url.path, reason: "is not a readable PNG image")) { try RasterImage(pngFile: url.path) }
+        #expect(throws: RenderError.cannotRead(path: url.path, reason: "is not a readable PNG image (not a PNG image)")) { try RasterImage(pngFile: url.path) }
+    }
+
+    /// A 16-bit image with no gamma chunk is sRGB, as a browser reads it (libpng alone would take
+    /// it for linear light and brighten it), and a gAMA chunk is honoured: the one PNG reader
+    /// shows a file as MapLibre's browser does.
+    @Test func sixteenBitAndGammaAreReadAsABrowserShowsThem() throws {
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            return be32(body.count) + typed + be32(Int(PNGTestCRC.crc32(typed)))
+        }
+        func be32(_ v: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        // One pixel, 16-bit RGB (0x8080, 0x4040, 0xc0c0), filter byte 0, stored (uncompressed) in zlib.
+        let raw: [UInt8] = [0, 0x80, 0x80, 0x40, 0x40, 0xc0, 0xc0]
+        func png(gamma: Int?) -> Data {
+            var bytes: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+            bytes += chunk("IHDR", be32(1) + be32(1) + [16, 2, 0, 0, 0])
+            if let gamma { bytes += chunk("gAMA", be32(gamma)) }
+            bytes += chunk("IDAT", PNGTestCRC.storedZlib(raw))
+            bytes += chunk("IEND", [])
+            return Data(bytes)
+        }
+        let plain = try PNGDecoding.straightRGBA(png(gamma: nil))
+        #expect(Array(plain.pixels) == [0x80, 0x40, 0xc0, 0xff])
+        // Gamma 1.0 (linear light): a mid grey of light is brighter than 0x80 in sRGB.
+        let linear = try PNGDecoding.straightRGBA(png(gamma: 100_000))
+        #expect(linear.pixels[0] > 0xb0)
+    }
+}
+
+/// What a hand-made PNG needs: the chunks' CRC and a zlib stream of stored blocks.
+enum PNGTestCRC {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xffff_ffff
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xedb8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        let n = UInt16(data.count)
+        return [0x78, 0x01, 0x01, UInt8(n & 0xff), UInt8(n >> 8), UInt8(~n & 0xff), UInt8(~n >> 8)] + data
+            + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: (b << 16 | a) >> $0) }
     }
 }

@@ -34,15 +34,6 @@ struct RasterTilesTests {
         #expect(warnings.messages.isEmpty)
     }
 
-    /// Decoded tiles are kept within a memory budget: large tiles push the oldest out.
-    @Test func theCacheKeepsItsMemoryBudget() {
-        var cache = TileCache<Int, Int>(capacity: 256, costLimit: 100) { $0 }
-        for key in 0..<10 { _ = cache.value(for: key) { 30 } }
-        #expect(cache.count == 3, "3 of 30 fit in 100")
-        _ = cache.value(for: 99) { 500 }
-        #expect(cache.count == 1, "one over the budget alone is still kept: it is about to be drawn")
-    }
-
     @Test func aCorruptTileIsAWarningAndRemembered() {
         let archive = FailingArchive(.corruptTile(path: "broken.mbtiles", tile: Self.tile, reason: .truncated(.gzip)))
         let tiles = RasterTiles(source: ArchiveRasterSource(archives: [archive]), tileSize: 256)

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapTiles
 import RasterDecoder
@@ -17,24 +18,13 @@ public final class RasterTileImage {
 
     /// Decodes PNG, JPEG or WebP bytes; throws a message on anything else or corrupt data.
     public static func decode(_ data: Data) throws(RenderError) -> RasterTileImage {
-        var image = rd_image()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = data.withUnsafeBytes { bytes in
-            rd_decode(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, Self.maxSide, &image, &message, message.count)
+        let decoded = try DecodedPixels(data) { rd_decode($0, $1, Self.maxSide, $2, $3, $4) }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(decoded.width), Int32(decoded.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .cannotAllocate(width: decoded.width, height: decoded.height)
         }
-        guard status != RD_NO_MEMORY else { throw .cannotAllocate(width: Int(image.width), height: Int(image.height)) }
-        guard status == 0 else { throw .invalidImage(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
-        defer { rd_image_free(&image) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
-            throw .cannotAllocate(width: Int(image.width), height: Int(image.height))
-        }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<Int(image.height) {
-            memcpy(target + y * stride, image.pixels + y * Int(image.stride), Int(image.width) * 4)
-        }
-        cairo_surface_mark_dirty(surface)
-        return RasterTileImage(surface: surface, width: Int(image.width), height: Int(image.height))
+        decoded.copy(into: surface)
+        return RasterTileImage(surface: surface, width: decoded.width, height: decoded.height)
     }
 
     /// The pixel data and its row length, for readers of the pixels.
@@ -55,7 +45,7 @@ final class RasterTiles {
     let source: ArchiveRasterSource
     let tileSize: Int
     /// Decoded tiles, at most 256 and `memoryLimit` bytes of pixels.
-    private var cache = TileCache<TileID, RasterTileImage?>(capacity: 256, costLimit: RasterTiles.memoryLimit) { image in
+    private var cache = BoundedCache<TileID, RasterTileImage?>(capacity: 256, costLimit: RasterTiles.memoryLimit) { image in
         image.map { $0.width * $0.height * 4 } ?? 0
     }
     /// A renderer's decoded raster tiles: 256 tiles of 512 px, or 16 of 2048 px.

@@ -1,8 +1,10 @@
 import Foundation
+import MapsnapFormats
 import Synchronization
 
-/// Encoded tiles in memory, at most `capacity` bytes, the least recently used dropped first.
-/// Thread-safe (one lock; a hit is a dictionary lookup and two link updates).
+/// Encoded tiles in memory, at most `capacity` bytes, the least recently used dropped first: the
+/// one bounded cache (`BoundedCache`) under a lock, since every HTTP thread reads and fills it
+/// (a hit is a dictionary lookup and two link updates).
 final class TileMemoryCache: Sendable {
     struct Key: Hashable, Sendable {
         var style: String
@@ -15,83 +17,23 @@ final class TileMemoryCache: Sendable {
         let etag: String
     }
 
-    private struct Node {
-        var key: Key
-        var entry: Entry
-        var newer: Int?
-        var older: Int?
-    }
-
-    private struct Storage {
-        var index: [Key: Int] = [:]
-        var nodes: [Node] = []
-        var free: [Int] = []
-        var newest: Int?
-        var oldest: Int?
-        var bytes = 0
-    }
-
     let capacity: Int
-    private let storage = Mutex(Storage())
+    private let storage: Mutex<BoundedCache<Key, Entry>>
     /// Bookkeeping per entry, counted with its bytes.
     static let overhead = 128
 
-    init(capacity: Int) { self.capacity = capacity }
-
-    var bytes: Int { storage.withLock { $0.bytes } }
-    var count: Int { storage.withLock { $0.index.count } }
-
-    func get(_ key: Key) -> Entry? {
-        storage.withLock { s in
-            guard let i = s.index[key] else { return nil }
-            Self.unlink(i, &s)
-            Self.pushNewest(i, &s)
-            return s.nodes[i].entry
-        }
+    init(capacity: Int) {
+        self.capacity = capacity
+        storage = Mutex(BoundedCache(costLimit: max(0, capacity)) { $0.data.count + Self.overhead })
     }
 
-    func put(_ key: Key, _ entry: Entry) {
-        let cost = entry.data.count + Self.overhead
-        guard cost <= capacity else { return }
-        storage.withLock { s in
-            if let i = s.index[key] {
-                s.bytes -= s.nodes[i].entry.data.count + Self.overhead
-                s.nodes[i].entry = entry
-                Self.unlink(i, &s)
-                Self.pushNewest(i, &s)
-            } else {
-                let node = Node(key: key, entry: entry)
-                let i: Int
-                if let f = s.free.popLast() { s.nodes[f] = node; i = f } else { s.nodes.append(node); i = s.nodes.count - 1 }
-                s.index[key] = i
-                Self.pushNewest(i, &s)
-            }
-            s.bytes += cost
-            while s.bytes > capacity, let old = s.oldest {
-                Self.unlink(old, &s)
-                s.index[s.nodes[old].key] = nil
-                s.bytes -= s.nodes[old].entry.data.count + Self.overhead
-                s.nodes[old].entry = Entry(data: Data(), etag: "")
-                s.free.append(old)
-            }
-        }
-    }
+    var bytes: Int { storage.withLock { $0.totalCost } }
+    var count: Int { storage.withLock { $0.count } }
 
-    private static func unlink(_ i: Int, _ s: inout Storage) {
-        let (newer, older) = (s.nodes[i].newer, s.nodes[i].older)
-        if let newer { s.nodes[newer].older = older } else { s.newest = older }
-        if let older { s.nodes[older].newer = newer } else { s.oldest = newer }
-        s.nodes[i].newer = nil
-        s.nodes[i].older = nil
-    }
+    func get(_ key: Key) -> Entry? { storage.withLock { $0.value(forKey: key) } }
 
-    private static func pushNewest(_ i: Int, _ s: inout Storage) {
-        s.nodes[i].older = s.newest
-        s.nodes[i].newer = nil
-        if let n = s.newest { s.nodes[n].newer = i }
-        s.newest = i
-        if s.oldest == nil { s.oldest = i }
-    }
+    /// Keeps the tile unless it alone is larger than the whole cache.
+    func put(_ key: Key, _ entry: Entry) { storage.withLock { $0.insert(entry, forKey: key) } }
 }
 
 /// A served tile: its address and scale (1: 256 px, 2: 512 px `@2x`).

@@ -20,7 +20,10 @@ public final class PMTilesArchive {
     public let metadataJSON: JSONObject
     private let file: PMTilesFile
     private let root: [PMTilesEntry]
-    private var leafCache = PMTilesLeafCache()
+    /// The leaf directories decoded lately, so that neighbouring tiles (which share a leaf) do not
+    /// read and inflate it again. Bounded by the entries held (24 bytes each: 2^20 is about
+    /// 24 MiB) rather than by leaves: a leaf may hold a few entries or millions.
+    private var leafCache = BoundedCache<PMTilesSection, [PMTilesEntry]>(costLimit: 1 << 20) { $0.count }
 
     /// Leaf directories below the root, at most: the spec discourages more than one, and the
     /// reference reader follows three. A deeper chain can only be a loop or a forgery.
@@ -137,7 +140,7 @@ public final class PMTilesArchive {
                 throw .corruptDirectory(path: path, directory: directory, reason: "its leaf directories nest deeper than \(Self.maxLeafDepth) levels")
             }
             chain.append(entry.offset)
-            entries = try leafCache.leaf(at: entry.section) { () throws(PMTilesError) in try readLeaf(entry) }
+            entries = try leafCache.value(for: entry.section) { () throws(PMTilesError) in try readLeaf(entry) }
             directory = leaf
         }
         return nil

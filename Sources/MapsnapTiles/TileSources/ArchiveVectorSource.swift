@@ -1,9 +1,10 @@
+import MapsnapFormats
 import MapsnapGeo
 /// A vector source backed by one or more archives (MBTiles or PMTiles) with disjoint data (e.g.
-/// several regions): every archive's copy of a tile is drawn. Decoded tiles are kept in a `TileCache`.
+/// several regions): every archive's copy of a tile is drawn. Decoded tiles are kept in a `BoundedCache`.
 public final class ArchiveVectorSource: VectorTileProvider {
     public let archives: [any TileArchive]
-    private var cache = TileCache<TileID, [VectorTile]>()
+    private var cache = BoundedCache<TileID, [VectorTile]>.decodedTiles()
 
     public init(archives: [any TileArchive]) {
         precondition(!archives.isEmpty)

@@ -7,7 +7,7 @@ import MapsnapFormats
 /// `{z}`, `{x}` and `{y}` are replaced by the tile address (`{-y}` by the TMS row). A template
 /// without placeholders names one file that is returned for every tile, as a tile server would.
 /// A missing file is a tile without data; gzip- or zlib-compressed files are inflated. Decoded
-/// tiles are kept in a `TileCache` by file, so a single-file template reads its file once.
+/// tiles are kept in a `BoundedCache` by file, so a single-file template reads its file once.
 /// Not for concurrent use.
 public final class DirectoryVectorSource: VectorTileProvider {
     public let template: String
@@ -15,7 +15,7 @@ public final class DirectoryVectorSource: VectorTileProvider {
     public let maxZoom: Int
     public let bounds: BoundingBox?
     public let attribution: String?
-    private var cache = TileCache<String, VectorTile?>()
+    private var cache = BoundedCache<String, VectorTile?>.decodedTiles()
 
     public init(template: String, minZoom: Int = 0, maxZoom: Int = 14, bounds: BoundingBox? = nil, attribution: String? = nil) {
         self.template = template

@@ -18,10 +18,12 @@ typedef struct {
 /// or exits on corrupt data): RD_NO_MEMORY when memory ran out, 1 for an image it cannot read.
 int rd_decode(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size);
 
-/// Decodes a PNG into 8-bit straight (not premultiplied) RGBA bytes, r, g, b, a per pixel, rows
-/// of `stride` (= width * 4) bytes: any colour type, as libpng's simplified API reads it (the
+/// Decodes a PNG (nothing else), any colour type and bit depth, as libpng's simplified API reads
+/// it: converted to 8-bit sRGB by its gAMA/sRGB chunks, as a browser shows it. `premultiplied`:
+/// Cairo's layout, as `rd_decode` (sprites, marker icons, images read back); otherwise 8-bit
+/// straight RGBA bytes, r, g, b, a per pixel, rows of `stride` (= width * 4) bytes (the
 /// conformance judge's expected images). Returns as `rd_decode` does.
-int rd_decode_png_rgba(const unsigned char *data, size_t size, int max_side, rd_image *out, char *error, size_t error_size);
+int rd_decode_png(const unsigned char *data, size_t size, int max_side, int premultiplied, rd_image *out, char *error, size_t error_size);
 
 void rd_image_free(rd_image *image);
 

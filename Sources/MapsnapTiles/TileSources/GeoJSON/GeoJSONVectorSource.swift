@@ -10,7 +10,7 @@ import MapsnapGeo
 ///
 /// Tiles exist from zoom 0 to `maxZoom` (the source's `maxzoom`, default 18); deeper views
 /// overzoom the `maxZoom` tiles. Each tile side has `extent` units (8192, as in MapLibre: 16 per
-/// point). Tiles are kept in a `TileCache`. Not for concurrent use.
+/// point). Tiles are kept in a `BoundedCache`. Not for concurrent use.
 public final class GeoJSONVectorSource: VectorTileProvider {
     /// The one source layer of a GeoJSON tile. Style layers on a GeoJSON source have no
     /// `source-layer` (the spec ignores one if given): the renderer reads this layer for them.
@@ -27,7 +27,7 @@ public final class GeoJSONVectorSource: VectorTileProvider {
     public var featureCount: Int { tiler.features.count }
 
     private let tiler: GeoJSONTiler
-    private var cache = TileCache<TileID, VectorTile?>()
+    private var cache = BoundedCache<TileID, VectorTile?>.decodedTiles()
 
     /// Reads a GeoJSON object (a FeatureCollection, a Feature or a bare geometry) with
     /// MapLibre's rules (`GeoJSONReader.Rules.mapLibre`). `buffer` and `tolerance` are in points
