@@ -12,13 +12,22 @@ import MapsnapKit
 /// (no `tracks`, `overlays`, `tiles`, `sources`, `sprite`, icon markers; a track goes inline as
 /// `geojson`), and `style` is the id of a configured style, never a path.
 public enum StaticItem {
-    /// The fields a client may send (item fields included).
-    public static let allowedFields: Set<String> = [
-        "center", "lat", "lon", "meters", "zoom", "fit", "bounds", "padding", "bearing", "pitch",
-        "size", "scale", "png", "format", "quality", "poi", "markers", "user", "reduced-accuracy", "circles", "geojson", "track-color", "track-endpoints",
-        "before-layer", "coords", "scale-bar", "compass", "attribution", "collision-boxes", "text-engine",
-        "title", "caption", "address", "id", "style",
-    ]
+    /// The fields a client may send: a manifest item's keys (the request model's fields, inline
+    /// `geojson`, the item's own `id`, `title`, …), less those that name files and those that only
+    /// filter a track file's fixes. Derived, so a field the model gains is served without a list
+    /// here to keep in step (`StaticFieldsTests`).
+    public static let allowedFields: Set<String> = Set(RequestField.all.map(\.name))
+        .union(inlineFields).union(BatchManifest.itemFields)
+        .subtracting(fileFields.keys).subtracting(trackFileFilters)
+
+    /// Keys a manifest item reads only in their JSON form, beside `RequestField`'s text forms
+    /// (MapsnapKit's `FieldJSON.objectFields`, less `sources`, which names files).
+    static let inlineFields: Set<String> = ["geojson"]
+
+    /// The fix filters of track files (GPX, CSV): with no file to read they would filter nothing,
+    /// so a client that sends one is told it is not a parameter here (an inline `geojson` track
+    /// is drawn as given).
+    static let trackFileFilters: Set<String> = ["accuracy-limit", "min-distance", "keep-time-regressions"]
 
     /// Fields that name files: refused with what to send instead.
     static let fileFields: [String: String] = [
