@@ -6,27 +6,23 @@
 /// either, so it fails (and is reported) again next time.
 ///
 /// A value type, not for concurrent use: an owner that is shared keeps it under its own lock (the
-/// server's `TileMemoryCache`). Lookups, insertions and evictions are O(1): entries live in an
-/// array, linked newest to oldest by index, with freed slots reused.
+/// server's `TileMemoryCache`). Lookups, insertions and evictions are O(1): each entry knows the
+/// keys of its neighbours in the order of use, newest to oldest.
 public struct BoundedCache<Key: Hashable, Value> {
     public let capacity: Int
     public let costLimit: Int
     private let cost: (Value) -> Int
 
     private struct Entry {
-        var key: Key
-        /// nil once evicted (the slot waits in `free`), so the value's memory goes at once.
-        var value: Value?
+        var value: Value
         var cost: Int
-        var newer: Int?
-        var older: Int?
+        var newer: Key?
+        var older: Key?
     }
 
-    private var slots: [Key: Int] = [:]
-    private var entries: [Entry] = []
-    private var free: [Int] = []
-    private var newest: Int?
-    private var oldest: Int?
+    private var entries: [Key: Entry] = [:]
+    private var newest: Key?
+    private var oldest: Key?
     /// The cost of everything held.
     public private(set) var totalCost = 0
 
@@ -37,14 +33,16 @@ public struct BoundedCache<Key: Hashable, Value> {
         self.cost = cost
     }
 
-    public var count: Int { slots.count }
+    public var count: Int { entries.count }
 
     /// The value kept for `key`, which becomes the most recently used; nil when none is kept.
     public mutating func value(forKey key: Key) -> Value? {
-        guard let slot = slots[key] else { return nil }
-        unlink(slot)
-        pushNewest(slot)
-        return entries[slot].value
+        guard let entry = entries[key] else { return nil }
+        if newest != key {
+            unlink(key, entry)
+            pushNewest(key)
+        }
+        return entry.value
     }
 
     /// The cached value for `key`, or what `load` returns, which is then kept (a nil result too,
@@ -60,38 +58,34 @@ public struct BoundedCache<Key: Hashable, Value> {
     /// entries until the cache is within its limits.
     public mutating func insert(_ value: Value, forKey key: Key) {
         let itsCost = cost(value)
-        if let slot = slots[key] { remove(slot) }
+        remove(key)
         guard itsCost <= costLimit else { return }
-        let entry = Entry(key: key, value: value, cost: itsCost)
-        let slot: Int
-        if let reused = free.popLast() { entries[reused] = entry; slot = reused } else { entries.append(entry); slot = entries.count - 1 }
-        slots[key] = slot
-        pushNewest(slot)
+        entries[key] = Entry(value: value, cost: itsCost)
+        pushNewest(key)
         totalCost += itsCost
-        while slots.count > capacity || totalCost > costLimit, let old = oldest { remove(old) }
+        while entries.count > capacity || totalCost > costLimit, let old = oldest { remove(old) }
     }
 
-    private mutating func remove(_ slot: Int) {
-        unlink(slot)
-        slots[entries[slot].key] = nil
-        totalCost -= entries[slot].cost
-        entries[slot].value = nil
-        free.append(slot)
+    private mutating func remove(_ key: Key) {
+        guard let entry = entries[key] else { return }
+        unlink(key, entry)
+        entries[key] = nil
+        totalCost -= entry.cost
     }
 
-    private mutating func unlink(_ slot: Int) {
-        let (newer, older) = (entries[slot].newer, entries[slot].older)
-        if let newer { entries[newer].older = older } else { newest = older }
-        if let older { entries[older].newer = newer } else { oldest = newer }
-        entries[slot].newer = nil
-        entries[slot].older = nil
+    /// Takes `key` out of the order of use (its neighbours then point at each other).
+    private mutating func unlink(_ key: Key, _ entry: Entry) {
+        if let newer = entry.newer { entries[newer]!.older = entry.older } else { newest = entry.older }
+        if let older = entry.older { entries[older]!.newer = entry.newer } else { oldest = entry.newer }
+        entries[key]!.newer = nil
+        entries[key]!.older = nil
     }
 
-    private mutating func pushNewest(_ slot: Int) {
-        entries[slot].older = newest
-        entries[slot].newer = nil
-        if let n = newest { entries[n].newer = slot }
-        newest = slot
-        if oldest == nil { oldest = slot }
+    /// Puts `key` (held, and out of the order) first in the order of use.
+    private mutating func pushNewest(_ key: Key) {
+        entries[key]!.older = newest
+        if let n = newest { entries[n]!.newer = key }
+        newest = key
+        if oldest == nil { oldest = key }
     }
 }

@@ -5,8 +5,9 @@ import RasterDecoder
 /// An image `RasterDecoder` decoded (PNG, JPEG or WebP, with libpng's, libjpeg-turbo's and
 /// libwebp's memory APIs): every raster mapsnap reads goes through it, so a sprite, a marker
 /// icon, a raster tile and an image read back are decoded by one reader with one set of limits.
-/// Freed with it.
-struct DecodedPixels: ~Copyable {
+/// Freed with it. (A class: a `~Copyable` struct with this `deinit` corrupted the heap in Swift
+/// 6.3's release builds, though debug builds were right.)
+final class DecodedPixels {
     private var image: rd_image
 
     var width: Int { Int(image.width) }
@@ -26,10 +27,7 @@ struct DecodedPixels: ~Copyable {
         self.image = image
     }
 
-    deinit {
-        var image = image
-        rd_image_free(&image)
-    }
+    deinit { rd_image_free(&image) }
 
     /// The bytes, rows top to bottom without padding (`width * 4` each).
     var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 4)) }
