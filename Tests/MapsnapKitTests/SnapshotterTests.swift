@@ -190,6 +190,24 @@ struct StyleDataTests {
         #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
     }
 
+    /// A broken feature of a GeoJSON source is skipped, as MapLibre skips it, and said: before,
+    /// the reader listed it and nothing showed it. The front ends hear it after the style's issues.
+    @Test func brokenGeoJSONFeaturesAreSkippedWithAWarning() throws {
+        let path = try Self.style("""
+        {"version": 8, "sources": {"zones": {"type": "geojson", "data": {"type": "FeatureCollection", "features": [
+          {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": ["a", 0]}},
+          {"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [7.425, 43.736]}}]}}},
+         "layers": [{"id": "dots", "type": "circle", "source": "zones", "paint": {"circle-colour": "red"}}]}
+        """)
+        let s = try Snapshotter(StyleSelection(style: .file(path)))
+        let skipped = #"source 'zones': features[0].geometry.coordinates: must be a position [lon, lat], got ["a", 0]; skipped"#
+        #expect(s.dataWarnings == [skipped])
+        let log = WarningLog()
+        s.reportLoadWarnings(to: log)
+        #expect(log.messages == s.style.warnings.map { "--style: \($0)" } + [skipped])
+        #expect(log.messages.count == 2, "\(log.messages)")
+    }
+
     /// MapLibre accepts `"sources": {}` with a background only: a geofence on plain white.
     @Test func styleWithoutSourcesDrawsOverlaysOnItsBackground() throws {
         let path = try Self.style(##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##)
