@@ -31,8 +31,13 @@ struct DataSources {
                 do { source = try GeoJSONVectorSource(definition: definition) } catch {
                     throw RequestError("style", "GeoJSON source '\(name)': \(error)")
                 }
-                // MapLibre draws the rest of a collection with broken features; so does mapsnap, saying which.
-                for problem in source.problems { warnings.warn("source '\(name)': \(problem); skipped") }
+                // MapLibre draws the rest of a collection with broken features, and so does mapsnap,
+                // saying so once per source (a generated file may break the same way 100,000 times).
+                if let first = source.problems.first {
+                    let count = source.problems.count
+                    warnings.warn("source '\(name)': " + (count == 1 ? "\(first); the feature is skipped"
+                                                                    : "\(count) features are skipped (the first: \(first))"))
+                }
                 geoJSON[name] = source
             case .vector(let source):
                 let paths: [(String, FieldPath)]
