@@ -28,7 +28,8 @@ public struct RenderTestRunner {
         public var allowed: Double
         public var passed: Bool { difference.map { $0 <= allowed } ?? false }
         public var error: String?
-        /// Style and render warnings (unsupported properties, skipped tiles…).
+        /// Style and render warnings (unsupported properties, skipped tiles…): the messages of the
+        /// test's `WarningLog`, kept with the result because the run writes them beside its images.
         public var warnings: [String]
         public var actual: RGBAImage?
         /// pixelmatch's diff image against the closest expected image.
@@ -38,9 +39,12 @@ public struct RenderTestRunner {
     public func run(_ test: RenderTestCase) -> Result {
         var result = Result(id: test.id, difference: nil, allowed: test.allowed, error: nil, warnings: [], actual: nil, diff: nil)
         let actual: RGBAImage
+        let warnings = WarningLog()
         do {
-            actual = try render(test, warnings: &result.warnings)
+            actual = try render(test, warnings: warnings)
+            result.warnings = warnings.messages
         } catch {
+            result.warnings = warnings.messages
             result.error = "\(error)"
             return result
         }
@@ -68,10 +72,10 @@ public struct RenderTestRunner {
     }
 
     /// The test's image, straight RGBA.
-    public func render(_ test: RenderTestCase, warnings: inout [String]) throws -> RGBAImage {
+    public func render(_ test: RenderTestCase, warnings: WarningLog) throws -> RGBAImage {
         let styleValue = try TestOperations.apply(test.operations, to: test.style)
         let style = try StyleDocument.parse(Data(styleValue.json.utf8), baseURL: test.directory, fileName: test.id + "/style.json")
-        warnings += style.warnings.map(\.description)
+        style.warnings.forEach { warnings.warn($0.description) }
         var sources: [String: any VectorTileProvider] = [:]
         for name in style.sources.keys.sorted() {
             switch style.sources[name]! {
@@ -80,28 +84,26 @@ public struct RenderTestRunner {
             case .geojson(var definition):
                 if case .url(let url) = definition.data, let file = local(url) { definition.fileURL = file }
                 let source = try GeoJSONVectorSource(definition: definition)
-                warnings += source.problems.map { "source \(name): \($0)" }
+                source.problems.forEach { warnings.warn("source \(name): \($0)") }
                 sources[name] = source
             case .raster:
                 // The slice's raster tests read tiles from a folder template, not an archive.
-                warnings.append("source \(name): raster tiles from URL templates are not supported by the runner")
+                warnings.warn("source \(name): raster tiles from URL templates are not supported by the runner")
             case .other(let type):
-                warnings.append("source \(name): type \(type) is not supported")
+                warnings.warn("source \(name): type \(type) is not supported")
             }
         }
-        let sprites = loadSprites(style.sprite, warnings: &warnings)
+        let sprites = loadSprites(style.sprite, warnings: warnings)
         let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         if let glyphs = style.glyphs, let file = local(glyphs) { renderer.glyphs = GlyphLibrary.shared(template: file.path) }
         var camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
                             degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
         camera.roll = test.style.objectValue?["roll"]?.numberValue ?? 0
-        let log = WarningLog()
         var options = MapRenderer.Options()
         options.crossSourceCollisions = test.crossSourceCollisions
         options.collisionDebug = test.collisionDebug
-        let image = try renderer.render(camera, options: options, warnings: log)
-        warnings += log.messages
+        let image = try renderer.render(camera, options: options, warnings: warnings)
         return RGBAImage(image)
     }
 
@@ -132,14 +134,14 @@ public struct RenderTestRunner {
 
     /// The sprite at pixel ratio 1 and 2 (MapLibre loads `@2x` for ratios above 1); a missing
     /// sprite is a warning, as it is for MapLibre.
-    private func loadSprites(_ sprite: String?, warnings: inout [String]) -> [SpriteSheet] {
+    private func loadSprites(_ sprite: String?, warnings: WarningLog) -> [SpriteSheet] {
         guard let sprite, !sprite.isEmpty else { return [] }
         guard let base = local(sprite)?.path ?? (sprite.hasPrefix("/") ? sprite : nil) else {
-            warnings.append("sprite \(sprite) is not local; drawn without it")
+            warnings.warn("sprite \(sprite) is not local; drawn without it")
             return []
         }
         do { return try SpriteSheet.sheets(base: base) } catch {
-            warnings.append("sprite: \(error)")
+            warnings.warn("sprite: \(error)")
             return []
         }
     }

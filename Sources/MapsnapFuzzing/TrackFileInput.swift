@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapOverlays
 
 /// Loads bytes as `--track FILE` does (`TrackFile.load`: the reader chosen by the extension, fixes
@@ -11,7 +12,7 @@ enum TrackFileInput {
                 let file = folder.appendingPathComponent("input.\(ext)")
                 try data.write(to: file)
                 let filter = FixFilter(maxAccuracyMeters: 100, minDistanceMeters: 1, dropTimeRegressions: true)
-                let result = try TrackFile.load(path: file.path, filter: filter, style: Track(), startEndMarkers: true)
+                let result = try TrackFile.load(path: file.path, filter: filter, style: Track(), startEndMarkers: true, warnings: WarningLog())
                 for overlay in result.overlays {
                     switch overlay {
                     case .circle(let circle): _ = circle.ring(segments: 16)

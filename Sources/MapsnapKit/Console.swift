@@ -30,6 +30,10 @@ public struct Console: Sendable {
 
     public func error(_ message: String) { write(2, "mapsnap: error: \(message)\n") }
     public func warning(_ message: String) { write(2, "mapsnap: warning: \(message)\n") }
+    /// A command's `WarningLog`: each warning once, on stderr as it is said, none with `quiet` (`-q`).
+    public func warnings(quiet: Bool = false) -> WarningLog {
+        quiet ? WarningLog() : WarningLog(sink: { [self] message in warning(message) })
+    }
     public func info(_ message: String) { write(2, message + "\n") }
     public func out(_ message: String) { write(1, message + "\n") }
 

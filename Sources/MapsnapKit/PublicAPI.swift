@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
 import MapsnapRender
@@ -40,7 +41,8 @@ public typealias PNGCompression = MapsnapRender.PNGCompression
 public typealias VectorFormat = MapsnapRender.VectorFormat
 public typealias VectorDocument = MapsnapRender.VectorDocument
 public typealias ScaleBarUnits = MapsnapRender.ScaleBarUnits
-public typealias WarningLog = MapsnapRender.WarningLog
 public typealias RenderError = MapsnapRender.RenderError
+/// What a render, snapshot, pyramid or lookup met and went on without: the one warning channel.
+public typealias WarningLog = MapsnapFormats.WarningLog
 /// The content key of an encoded image (MBTiles deduplication, the server's `ETag`).
 public typealias TileHash = MapsnapTiles.TileHash

@@ -1,5 +1,5 @@
 import CCairo
-import Synchronization
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapStyle
 import MapsnapTiles
@@ -246,25 +246,5 @@ final class RenderFrame {
             }
             if close { cairo_close_path(cr) }
         }
-    }
-}
-
-/// Warnings of one render, each said once (a corrupt tile is named once, not per layer).
-/// Safe to share between threads: a metatile's labels and tiles may warn from any worker.
-public final class WarningLog: Sendable {
-    private let state = Mutex<(messages: [String], seen: Set<String>)>(([], []))
-    private let sink: (@Sendable (String) -> Void)?
-
-    public init(sink: (@Sendable (String) -> Void)? = nil) { self.sink = sink }
-
-    public var messages: [String] { state.withLock { $0.messages } }
-
-    public func warn(_ message: String) {
-        let isNew = state.withLock { s in
-            guard s.seen.insert(message).inserted else { return false }
-            s.messages.append(message)
-            return true
-        }
-        if isNew { sink?(message) }
     }
 }

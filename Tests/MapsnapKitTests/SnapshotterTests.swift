@@ -190,6 +190,26 @@ struct StyleDataTests {
         #expect(outside.r == 255 && outside.g == 255 && outside.b == 255)
     }
 
+    /// Broken features of a GeoJSON source are skipped, as MapLibre skips them, and said once per
+    /// source: before, the reader listed them and nothing showed them. The front ends hear them
+    /// after the style's issues.
+    @Test func brokenGeoJSONFeaturesAreSkippedWithAWarning() throws {
+        let bad = #"{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": ["a", 0]}}"#
+        let good = #"{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [7.425, 43.736]}}"#
+        func source(_ features: [String]) -> String { #"{"type": "geojson", "data": {"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}}"# }
+        let path = try Self.style("""
+        {"version": 8, "sources": {"one": \(source([bad, good])), "many": \(source([good, bad, bad]))},
+         "layers": [{"id": "dots", "type": "circle", "source": "one", "paint": {"circle-colour": "red"}}]}
+        """)
+        let s = try Snapshotter(StyleSelection(style: .file(path)))
+        let problem = #"geometry.coordinates: must be a position [lon, lat], got ["a", 0]"#
+        #expect(s.dataWarnings == ["source 'many': 2 features are skipped (the first: features[1].\(problem))",
+                                   "source 'one': features[0].\(problem); the feature is skipped"])
+        let log = WarningLog()
+        s.reportLoadWarnings(to: log)
+        #expect(s.style.warnings.count == 1 && log.messages == s.style.warnings.map { "--style: \($0)" } + s.dataWarnings, "\(log.messages)")
+    }
+
     /// MapLibre accepts `"sources": {}` with a background only: a geofence on plain white.
     @Test func styleWithoutSourcesDrawsOverlaysOnItsBackground() throws {
         let path = try Self.style(##"{"version": 8, "sources": {}, "layers": [{"id": "bg", "type": "background", "paint": {"background-color": "#ffffff"}}]}"##)

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 @testable import MapsnapRender
 import MapsnapTiles

@@ -95,7 +95,8 @@ enum BatchCommand {
             if terminal { console.progress(nil) }
             let ok = rows.filter { $0.status == .ok }.count, failed = rows.filter { $0.status == .failed }.count
             let skipped = rows.filter { $0.status == .skipped }.count
-            if !c.quiet { for r in rows where r.status == .failed { console.warning("\(r.id): \(r.message)") } }
+            let warnings = console.warnings(quiet: c.quiet)
+            for r in rows where r.status == .failed { warnings.warn("\(r.id): \(r.message)") }
             let seconds = Date().timeIntervalSince(start)
             console.info(String(format: "batch: %d ok, %d failed, %d skipped in %.1f s (%.1f items/s) → %@/batch-report.csv",
                                 ok, failed, skipped, seconds, Double(ok) / max(seconds, 1e-9), c.batch.outputFolder))

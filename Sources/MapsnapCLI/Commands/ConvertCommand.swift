@@ -32,8 +32,7 @@ enum ConvertCommand {
         TerminationSignals.catch()
         let code: ExitCode
         do {
-            let s = try TileConvert.convert(c.paths[0], into: c.paths[1])
-            for warning in s.warnings { console.warning(warning) }
+            let s = try TileConvert.convert(c.paths[0], into: c.paths[1], warnings: console.warnings())
             console.info("convert: \(s.tiles) tiles → \(c.paths[1])")
             code = .success
         } catch {

@@ -44,7 +44,7 @@ enum GeocodeCommand {
             guard geocoder.coverage.covers(point) else {
                 throw UsageError(option: "", message: "\(point) is outside the data, which covers \(geocoder.coverage.summary) (W,S,E,N)")
             }
-            let address = geocoder.lookup(point, warnings: WarningLog(sink: { @Sendable message in console.warning(message) }))
+            let address = geocoder.lookup(point, warnings: console.warnings())
             if c.json {
                 console.out(address.json.prettyPrinted)
             } else {

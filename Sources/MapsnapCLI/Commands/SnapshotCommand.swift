@@ -55,15 +55,19 @@ enum SnapshotCommand {
     static func run(_ c: SnapshotInvocation, _ console: Console) -> ExitCode {
         let start = Date()
         TextEngine.warmUpSystemFonts()
-        let sink: (@Sendable (String) -> Void)? = c.quiet ? nil : { @Sendable message in console.warning(message) }
-        let warnings = WarningLog(sink: sink)
+        let warnings = console.warnings(quiet: c.quiet)
         do {
             Trace.mark("command line read")
             // The overlay files (a long GPX track) are read on a thread of their own while the
             // style and data load and, unless the view is fitted to them or the output is a
             // document, while the map under the labels is drawn: only the labels wait for them.
+            // Their warnings wait too, in a log of their own, to be said when the files are first
+            // needed (not amid the style's) and only when all of them could be read.
+            let overlayWarnings = WarningLog()
             let reading = PendingResult.computing {
-                let r = Result { () throws(RequestError) in try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem) }
+                let r = Result { () throws(RequestError) in
+                    try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem, warnings: overlayWarnings)
+                }
                 Trace.mark("overlay files read")
                 return r
             }
@@ -71,7 +75,7 @@ enum SnapshotCommand {
             func overlays() throws(RequestError) -> ResolvedOverlays {
                 if let read { return read }
                 let done = try reading.wait().get()
-                if !c.quiet { done.warnings.forEach(console.warning) }
+                overlayWarnings.messages.forEach(warnings.warn)
                 if c.verbose { done.reports.forEach(console.info) }
                 read = done
                 return done
@@ -86,10 +90,7 @@ enum SnapshotCommand {
             try OutputPath.checkWritable(c.output)
             let snapshotter = try opened.get()
             snapshotter.concurrentLabels = true
-            if !c.quiet {
-                for w in snapshotter.style.warnings { console.warning("--style: \(w)") }
-                snapshotter.dataWarnings.forEach(console.warning)
-            }
+            snapshotter.reportLoadWarnings(to: warnings)
             let loaded = Date()
             let camera: Camera, data: Data, rendered: Date
             if let format = c.request.vectorFormat {

@@ -96,9 +96,8 @@ enum TilesCommand {
         let killAfter = InjectedFaults.current.killAfterTiles
         let terminal = console.stderrIsTerminal && !c.quiet
         do {
-            let pyramid = try TilePyramid(options: c.pyramid)
+            let pyramid = try TilePyramid(options: c.pyramid, warnings: console.warnings(quiet: c.quiet))
             let quiet = c.quiet
-            pyramid.onWarning = { if !quiet { console.warning($0) } }
             pyramid.onPlan = { tiles, metatiles in
                 if !quiet { console.info("tiles: \(tiles) tiles in \(metatiles) metatiles to \(c.pyramid.output)") }
             }

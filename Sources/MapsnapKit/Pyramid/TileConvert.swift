@@ -7,11 +7,10 @@ import MapsnapTiles
 public enum TileConvert {
     public struct Summary: Sendable {
         public var tiles = 0
-        /// What was left out or cleaned up on the way, one line each, naming the paths.
-        public var warnings: [String] = []
     }
 
-    public static func convert(_ input: String, into output: String) throws(PyramidError) -> Summary {
+    /// What was left out or cleaned up on the way goes to `warnings`, a line each, naming the paths.
+    public static func convert(_ input: String, into output: String, warnings: WarningLog) throws(PyramidError) -> Summary {
         var isDirectory: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) && isDirectory.boolValue
         let archive: any TileArchive
@@ -34,15 +33,15 @@ public enum TileConvert {
                                                whenEmpty: { emptyInput(input, outside: outside) })
         summary.tiles = outcome.tiles
         if let outside {
-            summary.warnings.append("\(input): \(rows(outside.count)) of its tiles table \(outside.count == 1 ? "is" : "are") outside the z/x/y grid "
-                                    + "and \(outside.count == 1 ? "was" : "were") not converted (the first: \(outside.example))")
+            warnings.warn("\(input): \(rows(outside.count)) of its tiles table \(outside.count == 1 ? "is" : "are") outside the z/x/y grid "
+                          + "and \(outside.count == 1 ? "was" : "were") not converted (the first: \(outside.example))")
         }
         if outcome.emptyTiles > 0 {
-            summary.warnings.append("\(input): \(outcome.emptyTiles) \(outcome.emptyTiles == 1 ? "tile has" : "tiles have") no bytes and "
-                                    + "\(outcome.emptyTiles == 1 ? "was" : "were") left out")
+            warnings.warn("\(input): \(outcome.emptyTiles) \(outcome.emptyTiles == 1 ? "tile has" : "tiles have") no bytes and "
+                          + "\(outcome.emptyTiles == 1 ? "was" : "were") left out")
         }
         for partial in outcome.removedPartials {
-            summary.warnings.append("removed \(partial), the unfinished output of an earlier run that was stopped")
+            warnings.warn("removed \(partial), the unfinished output of an earlier run that was stopped")
         }
         return summary
     }

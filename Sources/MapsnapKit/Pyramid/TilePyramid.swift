@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import MapsnapFormats
 import MapsnapGeo
 import MapsnapRender
@@ -24,12 +23,14 @@ public struct PyramidProgress: Sendable {
 /// overlaps rendering. Memory stays flat: at most a few metatiles are in flight.
 public final class TilePyramid {
     public let options: TilePyramidOptions
-    /// Notices (a latitude clamped to the Web Mercator limit, a corrupt source tile).
-    public var onWarning: @Sendable (String) -> Void = { _ in }
+    /// What the run met and went on without (a latitude clamped to the Web Mercator limit, a
+    /// corrupt source tile, a metatile that failed), each said once for the whole run.
+    public let warnings: WarningLog
 
-    public init(options: TilePyramidOptions) throws(PyramidError) {
+    public init(options: TilePyramidOptions, warnings: WarningLog = WarningLog()) throws(PyramidError) {
         do { try options.validate() } catch { throw .request(error) }
         self.options = options
+        self.warnings = warnings
     }
 
     static func output(_ message: String) -> PyramidError { .request(RequestError("output", message)) }
@@ -59,8 +60,7 @@ public final class TilePyramid {
                                         + "(no background layer below everything, or a translucent one); write png or webp tiles"))
         }
         // What the style and data lack is said once, before any tile (the tiles would lack it silently).
-        for w in main.style.warnings { onWarning("--style: \(w)") }
-        main.dataWarnings.forEach(onWarning)
+        main.reportLoadWarnings(to: warnings)
         let boxes = try areas(main)
         try checkSize(boxes)
         var wanted = TilePyramidPlan.wanted(boxes, zooms: options.zooms, metatileSize: options.metatileSize)
@@ -103,15 +103,16 @@ public final class TilePyramid {
         onPlan(stats.total, wanted.count)
 
         let queue = BoundedQueue<[Rendered]>(capacity: max(2, options.jobs * 2), producers: 1)
-        let failures = FailureLog()
+        // Failed metatiles are said after the last tile is written, not amid the other warnings.
+        let failures = WarningLog()
         let opts = options
-        let warn = onWarning
+        let warnings = warnings
         let pool: WorkerPool<PyramidWorker>
         do { pool = try WorkerPool(threads: min(options.jobs, max(jobs.count, 1))) { PyramidWorker(opts) } } catch { throw .request(RequestError("jobs", "\(error)")) }
-        if let shortfall = pool.shortfall { warn("jobs: \(shortfall)") }
+        if let shortfall = pool.shortfall { warnings.warn("jobs: \(shortfall)") }
         for job in jobs {
             pool.submit { worker in
-                queue.push(Self.render(job, with: &worker, failures: failures, warn: warn))
+                queue.push(Self.render(job, with: &worker, failures: failures, warnings: warnings))
             }
         }
         pool.finish(whenDone: { queue.producerFinished() })
@@ -130,7 +131,7 @@ public final class TilePyramid {
             progress(stats)
         }
         if let writeError { throw Self.outputFailure(writeError) }
-        for message in failures.messages { onWarning(message) }
+        failures.messages.forEach(warnings.warn)
         var metadata = metadata(main, boxes)
         metadata[PyramidPlanRecord.completeKey] = stats.failed == 0 ? "true" : "false"
         do { try sink.writeMetadata(metadata); try sink.finish() } catch { throw Self.outputFailure(error) }
@@ -191,20 +192,20 @@ public final class TilePyramid {
     /// metatile, whichever of its tiles are wanted: a tile depends only on its z/x/y, the style and
     /// the data, so resumes, shards, small boxes and the server all give the same bytes).
     private static func render(_ job: TilePyramidPlan.Job, with worker: inout PyramidWorker,
-                               failures: FailureLog, warn: @escaping @Sendable (String) -> Void) -> [Rendered] {
+                               failures: WarningLog, warnings: WarningLog) -> [Rendered] {
         let m = job.metatile
         let snapshotter: Snapshotter
         switch worker.snapshotter {
         case .success(let s): snapshotter = s
         case .failure(let error):
-            failures.add("metatile \(m): cannot open the style or data in a worker: \(error)")
+            failures.warn("metatile \(m): cannot open the style or data in a worker: \(error)")
             return job.tiles.map { Rendered(tile: $0, data: nil, uniform: false) }
         }
         do {
-            return try worker.tiles.render(m, tiles: job.tiles, with: snapshotter, warnings: WarningLog(sink: warn))
+            return try worker.tiles.render(m, tiles: job.tiles, with: snapshotter, warnings: warnings)
                 .map { Rendered(tile: $0.id, data: $0.data, uniform: $0.uniform) }
         } catch {
-            failures.add("metatile \(m): \(error)")
+            failures.warn("metatile \(m): \(error)")
             return job.tiles.map { Rendered(tile: $0, data: nil, uniform: false) }
         }
     }
@@ -219,7 +220,7 @@ public final class TilePyramid {
         }
         let limit = WebMercator.maxLatitude
         if boxes.contains(where: { $0.north > limit || $0.south < -limit }) {
-            onWarning("bbox: latitudes beyond ±85.0511° (the Web Mercator limit) are clamped to it")
+            warnings.warn("bbox: latitudes beyond ±85.0511° (the Web Mercator limit) are clamped to it")
             boxes = boxes.map { BoundingBox(west: $0.west, south: max($0.south, -limit), east: $0.east, north: min($0.north, limit)) }
         }
         return boxes
@@ -279,11 +280,4 @@ struct PyramidWorker {
         snapshotter = Result { () throws(RequestError) in try Snapshotter(options.style) }
         tiles = MetatileRenderer(scale: options.scale, encoding: options.encoding)
     }
-}
-
-/// Failures reported by worker threads.
-final class FailureLog: Sendable {
-    private let log = Mutex<[String]>([])
-    func add(_ m: String) { log.withLock { $0.append(m) } }
-    var messages: [String] { log.withLock { $0 } }
 }

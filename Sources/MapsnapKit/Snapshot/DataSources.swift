@@ -9,7 +9,8 @@ import MapsnapTiles
 /// style's own `mbtiles://` or `pmtiles://` URL; for each raster source, the archive given by name, else its
 /// URL (`tiles` are vector archives). A path may name a folder: every `.mbtiles` and `.pmtiles` in it is read, side by
 /// side (the embedded data folder holds one archive per region). Errors name the field the path
-/// came from: `sources.NAME`, `tiles[i]` or `style`.
+/// came from: `sources.NAME`, `tiles[i]` or `style`. What the data lacks goes to `warnings`: style
+/// layers reading a source-layer it does not have (`missingSourceLayers`), GeoJSON features skipped.
 struct DataSources {
     var vector: [String: ArchiveVectorSource] = [:]
     var geoJSON: [String: any VectorTileProvider] = [:]
@@ -17,11 +18,8 @@ struct DataSources {
     /// The sources' credits, each once, in source-name order.
     var credits: [String] = []
     var coverage = DataCoverage(regions: [])
-    /// Style layers that read a source-layer the data does not have, one message per missing
-    /// source-layer (see `missingSourceLayers`).
-    var warnings: [String] = []
 
-    init(style: StyleDocument, selection: StyleSelection) throws(RequestError) {
+    init(style: StyleDocument, selection: StyleSelection, warnings: WarningLog) throws(RequestError) {
         for name in selection.sources.keys.sorted() where style.sources[name] == nil {
             throw RequestError(FieldPath("sources").appending(name),
                                "the style has no source '\(name)' (its sources: \(style.sources.keys.sorted().joined(separator: ", ")))")
@@ -29,9 +27,18 @@ struct DataSources {
         for name in style.sources.keys.sorted() {
             switch style.sources[name]! {
             case .geojson(let definition):
-                do { geoJSON[name] = try GeoJSONVectorSource(definition: definition) } catch {
+                let source: GeoJSONVectorSource
+                do { source = try GeoJSONVectorSource(definition: definition) } catch {
                     throw RequestError("style", "GeoJSON source '\(name)': \(error)")
                 }
+                // MapLibre draws the rest of a collection with broken features, and so does mapsnap,
+                // saying so once per source (a generated file may break the same way 100,000 times).
+                if let first = source.problems.first {
+                    let count = source.problems.count
+                    warnings.warn("source '\(name)': " + (count == 1 ? "\(first); the feature is skipped"
+                                                                    : "\(count) features are skipped (the first: \(first))"))
+                }
+                geoJSON[name] = source
             case .vector(let source):
                 let paths: [(String, FieldPath)]
                 if let override = selection.sources[name] {
@@ -53,7 +60,7 @@ struct DataSources {
                 }
                 let provider = ArchiveVectorSource(archives: archives)
                 vector[name] = provider
-                warnings += Self.missingSourceLayers(of: name, in: style, archives: archives)
+                Self.missingSourceLayers(of: name, in: style, archives: archives).forEach(warnings.warn)
                 if let credit = source.attribution ?? provider.attribution, !credits.contains(credit) { credits.append(credit) }
                 for a in archives {
                     guard let b = a.metadata.bounds else {

@@ -5,19 +5,18 @@ import MapsnapStyle
 import MapsnapFormats
 
 /// A request's overlays ready to draw: files read, coordinates in WGS-84. Reading a file may
-/// warn (an empty track) and report (fixes dropped by the filter).
+/// report (fixes dropped by the filter) and warn (an empty track, to the caller's `WarningLog`).
 public struct ResolvedOverlays: Sendable {
     /// In the order they were given, files after values, inline GeoJSON last.
     public var overlays: [Overlay] = []
-    public var warnings: [String] = []
     /// What the fix filter dropped, per file (`-v`).
     public var reports: [String] = []
 }
 
 extension OverlayRequest {
     /// Reads the track and GeoJSON files and converts GCJ-02 coordinates to WGS-84. Errors name the
-    /// file's field: `tracks[1]`, `overlays[0]`.
-    public func resolved(coordinateSystem: MapRequest.CoordinateSystem) throws(RequestError) -> ResolvedOverlays {
+    /// file's field: `tracks[1]`, `overlays[0]`; what will not be drawn goes to `warnings`.
+    public func resolved(coordinateSystem: MapRequest.CoordinateSystem, warnings: WarningLog) throws(RequestError) -> ResolvedOverlays {
         var out = ResolvedOverlays()
         out.overlays += polygons.map(Overlay.polygon) + circles.map(Overlay.circle) + tracks.map(Overlay.track)
         if var u = userLocation {
@@ -29,9 +28,9 @@ extension OverlayRequest {
         if let color = trackStyle.color { style.color = color }
         for (i, path) in trackFiles.enumerated() {
             do {
-                let result = try TrackFile.load(path: path, filter: trackStyle.filter, style: style, startEndMarkers: trackStyle.endpoints)
+                let result = try TrackFile.load(path: path, filter: trackStyle.filter, style: style, startEndMarkers: trackStyle.endpoints,
+                                                warnings: warnings)
                 out.overlays += result.overlays
-                out.warnings += result.warnings
                 out.reports += result.reports.map { "\(path): \($0)" }
             } catch {
                 throw RequestError(FieldPath("tracks").appending(index: i), error.description)

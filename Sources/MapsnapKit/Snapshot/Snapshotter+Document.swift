@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapOverlays
 import MapsnapRender
 

@@ -19,7 +19,10 @@ public final class Snapshotter {
     /// vector data without one; nil when the style draws no data at all (a background only).
     public let attribution: String?
     /// What loading the data found that the user should hear of: style layers that read a
-    /// source-layer the data does not have. (The style's own warnings are `style.warnings`.)
+    /// source-layer the data does not have, GeoJSON features skipped. Kept, as the style keeps its
+    /// own (`style.warnings`), rather than said: a snapshotter is loaded once for many renders
+    /// (cached, one per worker), and its front end says them once, when it is ready to
+    /// (`reportLoadWarnings(to:)`).
     public let dataWarnings: [String]
     let vectorSources: [String: ArchiveVectorSource]
     /// The raster sources' archives, by source name then file (for messages about the data).
@@ -39,12 +42,13 @@ public final class Snapshotter {
         self.selection = selection
         style = try selection.style.load()
         Trace.mark("style read")
-        let data = try DataSources(style: style, selection: selection)
+        let loading = WarningLog()
+        let data = try DataSources(style: style, selection: selection, warnings: loading)
         Trace.mark("data opened")
         vectorSources = data.vector
         rasterArchivePaths = data.raster.keys.sorted().flatMap { data.raster[$0]!.source.archives.map(\.path) }
         coverage = data.coverage
-        dataWarnings = data.warnings
+        dataWarnings = loading.messages
         let sprites = try SpriteLoader.load(override: selection.sprite, styleSprite: style.sprite,
                                             styleFolder: try selection.style.fileURL().deletingLastPathComponent())
         Trace.mark("sprites read")
@@ -55,6 +59,13 @@ public final class Snapshotter {
                                                   styleFolder: try selection.style.fileURL().deletingLastPathComponent())
         attribution = !data.credits.isEmpty ? data.credits.joined(separator: " ")
             : data.vector.isEmpty && data.raster.isEmpty ? nil : Self.defaultAttribution
+    }
+
+    /// Says what loading found into `log`, before any image: the style's issues (named as the
+    /// command line names the style, `--style: PATH: MESSAGE`), then the data's.
+    public func reportLoadWarnings(to log: WarningLog) {
+        for issue in style.warnings { log.warn("--style: \(issue)") }
+        dataWarnings.forEach(log.warn)
     }
 
     /// Which engine draws the labels and why, for `-v`. A `document` (PDF, SVG) always draws
@@ -173,11 +184,10 @@ public final class Snapshotter {
         let overlays: ResolvedOverlays
         do {
             try request.validate()
-            overlays = try request.overlays.resolved(coordinateSystem: request.coordinateSystem)
+            overlays = try request.overlays.resolved(coordinateSystem: request.coordinateSystem, warnings: warnings)
         } catch {
             throw .request(error)
         }
-        overlays.warnings.forEach(warnings.warn)
         return try plan(request, overlays: overlays.overlays, warnings: warnings)
     }
 

@@ -14,11 +14,11 @@ import MapsnapFormats
 ///
 /// Messages and warnings name the file by `path` as given. Segments left empty by the filter are
 /// removed. A track with no points, or whose fixes were all filtered out, is not drawn and is not
-/// an error: a warning says so and the rest of the map still renders. So does a file with nothing
-/// to draw. `startEndMarkers` sets both `startMarker` and `endMarker` of every track.
+/// an error: a warning to `warnings` says so and the rest of the map still renders. So does a file
+/// with nothing to draw. `startEndMarkers` sets both `startMarker` and `endMarker` of every track.
 public enum TrackFile {
     public static func load(path: String, filter: FixFilter, style: Track,
-                            startEndMarkers: Bool) throws(OverlayError) -> TrackLoadResult {
+                            startEndMarkers: Bool, warnings: WarningLog) throws(OverlayError) -> TrackLoadResult {
         let name = path
         let kind = (path as NSString).pathExtension.lowercased()
         guard ["gpx", "geojson", "json", "csv"].contains(kind) else { throw .unsupportedFileType(path) }
@@ -37,13 +37,13 @@ public enum TrackFile {
             func add(_ segments: [[Fix]], title: String?, what: String) {
                 let total = segments.reduce(0) { $0 + $1.count }
                 guard total > 0 else {
-                    result.warnings.append("\(name): \(what) has no points")
+                    warnings.warn("\(name): \(what) has no points")
                     return
                 }
                 let (kept, filtered) = filterSegments(segments, filter)
                 report = report.map { $0 + filtered } ?? filtered
                 guard !kept.isEmpty else {
-                    result.warnings.append("\(name): \(allFixes(total)) of \(what) \(total == 1 ? "was" : "were") filtered out (\(filtered))")
+                    warnings.warn("\(name): \(allFixes(total)) of \(what) \(total == 1 ? "was" : "were") filtered out (\(filtered))")
                     return
                 }
                 var track = style
@@ -60,18 +60,18 @@ public enum TrackFile {
             result.overlays += document.waypoints.map(Overlay.marker)
             if let report { result.reports.append(report) }
             if document.tracks.isEmpty && document.routes.isEmpty && document.waypoints.isEmpty {
-                result.warnings.append("\(name): no track, route or waypoint")
+                warnings.warn("\(name): no track, route or waypoint")
             }
         case "csv":
             let fixes = try CSVFixReader.read(data, fileName: name)
             guard !fixes.isEmpty else {
-                result.warnings.append("\(name): no fixes")
+                warnings.warn("\(name): no fixes")
                 return result
             }
             let (kept, report) = filter.apply(fixes)
             result.reports.append(report)
             guard !kept.isEmpty else {
-                result.warnings.append("\(name): \(allFixes(fixes.count)) \(fixes.count == 1 ? "was" : "were") filtered out (\(report))")
+                warnings.warn("\(name): \(allFixes(fixes.count)) \(fixes.count == 1 ? "was" : "were") filtered out (\(report))")
                 return result
             }
             var track = style
@@ -79,7 +79,7 @@ public enum TrackFile {
             result.overlays.append(.track(track))
         default:
             result.overlays = try GeoJSONOverlayReader.read(data, fileName: name, trackStyle: style)
-            if result.overlays.isEmpty { result.warnings.append("\(name): no features to draw") }
+            if result.overlays.isEmpty { warnings.warn("\(name): no features to draw") }
         }
         return result
     }

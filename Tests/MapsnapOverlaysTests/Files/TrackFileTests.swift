@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MapsnapOverlays
+import MapsnapFormats
 import MapsnapGeo
 
 struct TrackFileTests {
@@ -29,7 +30,8 @@ struct TrackFileTests {
         let folder = try TemporaryFolder()
         let path = try folder.write("walk.gpx", Self.gpx)
         let style = Track(color: .black, width: 3)
-        let result = try TrackFile.load(path: path, filter: FixFilter(), style: style, startEndMarkers: true)
+        let warnings = WarningLog()
+        let result = try TrackFile.load(path: path, filter: FixFilter(), style: style, startEndMarkers: true, warnings: warnings)
 
         var morning = style
         morning.segments = [[LatLon(10, 10)], [LatLon(13, 13)]]  // the middle segment went back in time
@@ -42,7 +44,7 @@ struct TrackFileTests {
         #expect(result.overlays == [.track(morning), .track(plan), .marker(Marker(coordinate: LatLon(43.7314, 7.4197), title: "Start"))])
         #expect(result.reports == [FixFilterReport(total: 7, kept: 4, invalidAccuracy: 1, poorAccuracy: 1, timeNotIncreasing: 1,
                                                    maxAccuracyMeters: 100)])
-        #expect(result.warnings == [
+        #expect(warnings.messages == [
             "\(path): track 2 has no points",
             "\(path): the only fix of track 3 was filtered out (kept 0 of 1 fix; dropped 1 with negative accuracy)",
         ])
@@ -51,23 +53,25 @@ struct TrackFileTests {
     @Test func aStyleTitleWinsOverTheTrackName() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("walk.GPX", Self.gpx)
-        let result = try TrackFile.load(path: path, filter: .keepAll, style: Track(title: "Mine"), startEndMarkers: false)
+        let warnings = WarningLog()
+        let result = try TrackFile.load(path: path, filter: .keepAll, style: Track(title: "Mine"), startEndMarkers: false, warnings: warnings)
         #expect(result.overlays.tracks.map(\.title) == ["Mine", "Mine"])
         #expect(result.overlays.tracks.allSatisfy { !$0.startMarker && !$0.endMarker })
         // Keeping all still drops the invalid fix; the late and the repeated ones stay.
         #expect(result.overlays.tracks.first?.segments == [[LatLon(10, 10), LatLon(11, 11)], [LatLon(12, 12)], [LatLon(13, 13)]])
-        #expect(result.warnings == ["\(path): track 2 has no points",
-                                    "\(path): the only fix of track 3 was filtered out (kept 0 of 1 fix; dropped 1 with negative accuracy)"])
+        #expect(warnings.messages == ["\(path): track 2 has no points",
+                                      "\(path): the only fix of track 3 was filtered out (kept 0 of 1 fix; dropped 1 with negative accuracy)"])
     }
 
     @Test func csvFixesBecomeOneTrack() throws {
         let folder = try TemporaryFolder()
         let path = try folder.write("fixes.csv", "lat,lon,accuracy_m,time\n1,1,5,10\n2,2,500,11\n3,3,5,12\n4,4,5,12\n")
-        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: false)
+        let warnings = WarningLog()
+        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: false, warnings: warnings)
         #expect(result.overlays == [.track(Track(segments: [[LatLon(1, 1), LatLon(3, 3)]]))])
         #expect(result.reports.map(\.description)
             == ["kept 2 of 4 fixes; dropped 1 with accuracy worse than 100 m, 1 whose time went backwards or repeated"])
-        #expect(result.warnings.isEmpty)
+        #expect(warnings.messages.isEmpty)
     }
 
     struct Warned: Sendable, CustomTestStringConvertible {
@@ -86,9 +90,10 @@ struct TrackFileTests {
     func nothingToDrawIsAWarningNotAnError(_ c: Warned) throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(c.name, c.text)
-        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: true)
+        let warnings = WarningLog()
+        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: true, warnings: warnings)
         #expect(result.overlays.isEmpty)
-        #expect(result.warnings == [folder.url.path + "/" + c.warning])
+        #expect(warnings.messages == [folder.url.path + "/" + c.warning])
     }
 
     @Test func geoJSONLinesTakeTheStyleAndTheirOwnProperties() throws {
@@ -98,12 +103,13 @@ struct TrackFileTests {
           {"type": "Feature", "properties": {"stroke": "#fff"}, "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}},
           {"type": "Feature", "properties": {"title": "Cafe"}, "geometry": {"type": "Point", "coordinates": [2, 2]}}]}
         """)
-        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(width: 7), startEndMarkers: true)
+        let warnings = WarningLog()
+        let result = try TrackFile.load(path: path, filter: FixFilter(), style: Track(width: 7), startEndMarkers: true, warnings: warnings)
         #expect(result.overlays == [
             .track(Track(segments: [[LatLon(0, 0), LatLon(1, 1)]], color: .white, width: 7, startMarker: true, endMarker: true)),
             .marker(Marker(coordinate: LatLon(2, 2), title: "Cafe")),
         ])
-        #expect(result.reports.isEmpty && result.warnings.isEmpty)
+        #expect(result.reports.isEmpty && warnings.messages.isEmpty)
     }
 
     @Test func fileErrorsNameThePath() throws {
@@ -111,7 +117,7 @@ struct TrackFileTests {
         let base = folder.url.path
         func message(_ path: String) -> String? {
             overlayErrorMessage { () throws(OverlayError) in
-                _ = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: false)
+                _ = try TrackFile.load(path: path, filter: FixFilter(), style: Track(), startEndMarkers: false, warnings: WarningLog())
             }
         }
         #expect(message("\(base)/missing.gpx") == "\(base)/missing.gpx: no such file")

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import Testing
 import MapsnapTestSupport
 @testable import MapsnapRender
@@ -42,7 +43,9 @@ struct GlyphBuilderTests {
         #expect(range.glyphs[32]?.bitmap.isEmpty == true && range.glyphs[32]?.advance ?? 0 > 0)
         // The library reads what the builder wrote.
         let library = GlyphLibrary(template: GlyphLibrary.template(folder: folder.path))
-        #expect(library.glyph(65, in: ["Noto Sans Regular"], warn: { Issue.record("\($0)") }) == a)
+        let warnings = WarningLog()
+        #expect(library.glyph(65, in: ["Noto Sans Regular"], warnings: warnings) == a)
+        #expect(warnings.messages.isEmpty, "\(warnings.messages)")
         // Built twice, the ranges are replaced in place.
         _ = try GlyphBuilder.build(fonts: [Self.notoSans], into: folder.path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("Noto Sans Regular").path)

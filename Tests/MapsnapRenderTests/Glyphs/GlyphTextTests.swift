@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import Testing
 @testable import MapsnapRender
 import MapsnapTiles
@@ -118,16 +119,17 @@ struct GlyphLibraryTests {
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Broken"), withIntermediateDirectories: true)
         try Data([0x0a, 0x50]).write(to: folder.appendingPathComponent("Broken/0-255.pbf"))
         let library = GlyphLibrary(template: GlyphLibrary.template(folder: folder.path))
-        var warnings: [String] = []
-        #expect(library.glyph(97, in: ["Font A", "Font B"], warn: { warnings.append($0) })?.id == 97)
-        #expect(library.glyph(98, in: ["Font A", "Font B"], warn: { warnings.append($0) })?.id == 98)
-        #expect(warnings.isEmpty)
-        #expect(library.glyph(0x4E00, in: ["Font A"], warn: { warnings.append($0) }) == nil)
-        #expect(warnings == ["glyphs: no range 19968-20223 for font stack 'Font A' in \(library.template)"])
-        warnings = []
-        #expect(library.glyph(97, in: ["Broken", "Font A"], warn: { warnings.append($0) })?.id == 97)
-        #expect(library.glyph(98, in: ["Broken"], warn: { warnings.append($0) }) == nil)
-        #expect(warnings.count == 1 && warnings[0].contains("Broken/0-255.pbf") && warnings[0].contains("not a glyph PBF"))
+        var warnings = WarningLog()
+        #expect(library.glyph(97, in: ["Font A", "Font B"], warnings: warnings)?.id == 97)
+        #expect(library.glyph(98, in: ["Font A", "Font B"], warnings: warnings)?.id == 98)
+        #expect(warnings.messages.isEmpty)
+        #expect(library.glyph(0x4E00, in: ["Font A"], warnings: warnings) == nil)
+        #expect(warnings.messages == ["glyphs: no range 19968-20223 for font stack 'Font A' in \(library.template)"])
+        warnings = WarningLog()
+        #expect(library.glyph(97, in: ["Broken", "Font A"], warnings: warnings)?.id == 97)
+        #expect(library.glyph(98, in: ["Broken"], warnings: warnings) == nil)
+        let broken = warnings.messages
+        #expect(broken.count == 1 && broken[0].contains("Broken/0-255.pbf") && broken[0].contains("not a glyph PBF"))
         #expect(library.hasRange(for: 97, in: ["Font B"]) && !library.hasRange(for: 0x4E00, in: ["Font B"]))
     }
 }

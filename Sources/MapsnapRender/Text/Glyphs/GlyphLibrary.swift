@@ -39,9 +39,9 @@ public final class GlyphLibrary: Sendable {
         (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/{fontstack}/{range}.pbf"
     }
 
-    /// The glyph for `codePoint` in `stack`, or nil when no font of it has one; `warn` hears once
-    /// per font stack and range that no file was found or one could not be read.
-    public func glyph(_ codePoint: UInt32, in stack: [String], warn: (String) -> Void) -> SDFGlyph? {
+    /// The glyph for `codePoint` in `stack`, or nil when no font of it has one; `warnings` hears
+    /// (once per font stack and range) that no file was found or one could not be read.
+    public func glyph(_ codePoint: UInt32, in stack: [String], warnings: WarningLog) -> SDFGlyph? {
         let start = codePoint / 256 * 256
         let combined = stack.joined(separator: ",")
         var problems: [String] = []
@@ -54,9 +54,9 @@ public final class GlyphLibrary: Sendable {
             case .unreadable(let reason): problems.append(reason)
             }
         }
-        for problem in problems { warn(problem) }
+        for problem in problems { warnings.warn(problem) }
         if problems.isEmpty, case .missing = range(font: combined, start: start) {
-            warn("glyphs: no range \(Self.rangeName(start)) for font stack '\(combined)' in \(template)")
+            warnings.warn("glyphs: no range \(Self.rangeName(start)) for font stack '\(combined)' in \(template)")
         }
         return nil
     }

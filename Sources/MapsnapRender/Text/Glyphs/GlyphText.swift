@@ -29,7 +29,7 @@ extension RenderFrame {
             let warnings = self.warnings
             let runs = key.sections.isEmpty ? [GlyphShaper.Run(string)] : key.sections.map { GlyphShaper.Run($0.text, scale: $0.scale ?? 1) }
             let fonts = key.sections.isEmpty ? [font] : key.sections.map { $0.font ?? font }
-            shaping = GlyphShaper.shape(runs, lookup: { glyphs.glyph($0, in: fonts[$1], warn: warnings.warn) }, maxWidth: key.maxWidth,
+            shaping = GlyphShaper.shape(runs, lookup: { glyphs.glyph($0, in: fonts[$1], warnings: warnings) }, maxWidth: key.maxWidth,
                                         lineHeight: key.lineHeight, spacing: key.spacing, justify: key.justify, vertical: vertical)
             if let missing = shaping?.missing, !missing.isEmpty {
                 let names = missing.prefix(3).map { String(format: "U+%04X", $0) }.joined(separator: ", ")
