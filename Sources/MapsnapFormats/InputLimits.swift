@@ -28,6 +28,10 @@ public enum InputLimits {
     public static let maxRadiusMeters = 20_000_000.0
     /// Free margin around fitted overlays, in points.
     public static let padding = 0.0...4096.0
+    /// Camera pitch, degrees from straight down: MapLibre Native's and the Mapbox Static API's
+    /// limit, up to which the image's top edge stays below the horizon. A style's own pitch is
+    /// clamped to it, as MapLibre clamps it to the map's range.
+    public static let pitch = 0.0...60.0
 
     // MARK: overlays and text
     /// Markers, circles, polygons (each), per request.

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// A pitched camera's projection of the map plane onto the image, as MapLibre's transform builds
 /// it: a camera `cameraToCenterDistance` points from the image's center, tilted by `pitch` about
@@ -13,9 +14,8 @@ import Foundation
 public struct Perspective: Hashable, Sendable {
     /// MapLibre's vertical field of view (GL JS and Native), radians.
     public static let fieldOfView = 0.6435011087932844
-    /// The steepest pitch drawn, MapLibre Native's and the Mapbox Static API's limit (degrees).
-    /// Up to it the image's top edge stays below the horizon.
-    public static let maxPitch = 60.0
+    /// The steepest pitch drawn (degrees): `InputLimits.pitch`.
+    public static let maxPitch = InputLimits.pitch.upperBound
 
     public let pitchDegrees: Double
     public let cosPitch: Double

@@ -35,8 +35,8 @@ extension MapRequest {
         }
         guard bearing.isFinite else { throw RequestError("bearing", "must be a finite number of degrees") }
         // MapLibre Native's and the Mapbox Static API's range; the Static API refuses more, as this does.
-        guard pitch.isFinite, (0...Perspective.maxPitch).contains(pitch) else {
-            throw RequestError("pitch", "must be 0 to \(MessageNumber.format(Perspective.maxPitch)) degrees, got \(MessageNumber.format(pitch))")
+        guard pitch.isFinite, InputLimits.pitch.contains(pitch) else {
+            throw RequestError("pitch", "must be \(MessageNumber.format(InputLimits.pitch.lowerBound)) to \(MessageNumber.format(InputLimits.pitch.upperBound)) degrees, got \(MessageNumber.format(pitch))")
         }
     }
 

@@ -86,11 +86,11 @@ public struct StyleDocument: Sendable {
         document.zoom = number("zoom")
         document.bearing = number("bearing")
         document.pitch = number("pitch")
-        if let pitch = document.pitch, !(0...60).contains(pitch) {
+        if let pitch = document.pitch, !InputLimits.pitch.contains(pitch) {
             // MapLibre clamps a style's pitch to the map's range, as this does. No warning: a
             // snapshot's camera never takes the style's pitch (only the conformance runner does,
             // as MapLibre's initial camera), so a message about it would mislead.
-            document.pitch = min(max(pitch, 0), 60)
+            document.pitch = min(max(pitch, InputLimits.pitch.lowerBound), InputLimits.pitch.upperBound)
         }
         switch object["center"] {
         case .array(let items)? where items.count == 2:
