@@ -64,7 +64,7 @@ let package = Package(
         // The README's Swift example, built with the package so that it always compiles.
         .executableTarget(name: "mapsnap-swift-api-example", dependencies: ["MapsnapKit"], path: "examples/swift-api"),
         // MapLibre's render and expression tests, judged as upstream judges them (scripts/conformance.sh).
-        .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "CPNG"]),
+        .target(name: "MapsnapConformance", dependencies: ["MapsnapKit", "MapsnapStyle", "MapsnapGeo", "MapsnapFormats", "CPNG"]),
         .executableTarget(name: "mapsnap-conformance", dependencies: ["MapsnapConformance"]),
         // One entry point per decoder and parser, for libFuzzer and for the regression replay test.
         .target(name: "MapsnapFuzzing", dependencies: [

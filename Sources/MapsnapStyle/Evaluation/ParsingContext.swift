@@ -1,12 +1,14 @@
 import MapsnapFormats
 /// Collects the problems found while parsing one style (shared by every nested context).
-final class IssueLog {
-    var errors: [StyleIssue] = []
+package final class IssueLog {
+    package var errors: [StyleIssue] = []
     var warnings: [StyleIssue] = []
     /// Spec operators this renderer does not implement, met while parsing the current value.
-    var unsupportedOperators: [String] = []
+    package var unsupportedOperators: [String] = []
 
-    func error(_ path: String, _ message: String) { errors.append(StyleIssue(path: path, message: message)) }
+    package init() {}
+
+    package func error(_ path: String, _ message: String) { errors.append(StyleIssue(path: path, message: message)) }
     func warning(_ path: String, _ message: String) { warnings.append(StyleIssue(path: path, message: message)) }
 }
 
@@ -79,7 +81,7 @@ final class JSONPath {
 
 /// The parser's position: the JSON path of the element being parsed, the type its parent
 /// expects and the variables in scope. Errors go to the shared log with that path.
-struct ParsingContext {
+package struct ParsingContext {
     let location: JSONPath
     let expectedType: ValueType?
     let scope: Scope?
@@ -88,7 +90,11 @@ struct ParsingContext {
     /// The JSON path of the element, e.g. `layers[3].filter[2]`.
     var path: String { location.description }
 
-    init(path: String, expectedType: ValueType?, log: IssueLog, scope: Scope? = nil) {
+    package init(path: String, expectedType: ValueType?, log: IssueLog) {
+        self.init(path: path, expectedType: expectedType, log: log, scope: nil)
+    }
+
+    init(path: String, expectedType: ValueType?, log: IssueLog, scope: Scope?) {
         self.init(location: JSONPath(path), expectedType: expectedType, log: log, scope: scope)
     }
 
@@ -126,7 +132,9 @@ struct ParsingContext {
 
     /// Parses `value` as an expression of this context's expected type, inserting the assertion
     /// or coercion the spec calls for, and folds it to a literal when it is constant.
-    func parse(_ value: StyleValue, annotation: TypeAnnotation? = nil) -> (any Expression)? {
+    package func parse(_ value: StyleValue) -> (any Expression)? { parse(value, annotation: nil) }
+
+    func parse(_ value: StyleValue, annotation: TypeAnnotation?) -> (any Expression)? {
         var parsed: any Expression
         switch value {
         case .null, .bool, .number, .string, .color:

@@ -1,19 +1,26 @@
 /// Turns one property's JSON (a constant, a legacy function or an expression) into a typed
 /// `StyleProperty`, reporting problems at the property's JSON path.
-struct PropertyCompiler {
+package struct PropertyCompiler {
     let log: IssueLog
 
+    package init(log: IssueLog) { self.log = log }
+
     /// What the spec says about one property.
-    struct Definition {
+    package struct Definition {
         var name: String
         var type: ValueType
-        var interpolatable: Bool
+        package var interpolatable: Bool
         /// `text-field`/`icon-image`: `{token}` strings are property look-ups.
         var tokens = false
         /// Fixed array length (`text-offset` is 2 numbers), if any.
         var length: Int?
         /// What expressions may read (data-constant properties forbid the feature).
-        var inputs: ExpressionInputs = [.zoom, .feature]
+        package var inputs: ExpressionInputs = [.zoom, .feature]
+
+        /// A property of `type` named `name` (the expression tests' `propertySpec`).
+        package init(name: String, type: ValueType, interpolatable: Bool) {
+            (self.name, self.type, self.interpolatable) = (name, type, interpolatable)
+        }
     }
 
     /// nil when the value is invalid or unsupported (the issue is logged; the caller uses the default).
@@ -62,7 +69,7 @@ struct PropertyCompiler {
     }
 
     /// A property expression: type-checked against the property, `zoom` only in a top-level curve.
-    func parseExpression(_ value: StyleValue, path: String, definition: Definition) -> (any Expression)? {
+    package func parseExpression(_ value: StyleValue, path: String, definition: Definition) -> (any Expression)? {
         let context = ParsingContext(path: path, expectedType: definition.type, log: log)
         guard let expression = context.parse(value, annotation: definition.type == .string ? .coerce : nil) else { return nil }
         if let message = Self.forbiddenInput(expression, definition, legacy: false) {
@@ -127,7 +134,7 @@ extension PropertyCompiler.Definition {
     init(_ spec: PropertySpecification) {
         var length: Int?
         if case .array(_, let n) = spec.type { length = n }
-        self.init(name: spec.name, type: spec.type.valueType, interpolatable: spec.interpolated, tokens: spec.tokens,
-                  length: length, inputs: spec.inputs)
+        self.init(name: spec.name, type: spec.type.valueType, interpolatable: spec.interpolated)
+        (tokens, self.length, inputs) = (spec.tokens, length, spec.inputs)
     }
 }

@@ -1,9 +1,9 @@
 /// The spec's rule for zoom in property expressions: `["zoom"]` may only be the input of one
 /// `step` or `interpolate`, which must be at the top (or the body of a `let`, or an operand
 /// of a top-level `coalesce`).
-enum ZoomCurve {
+package enum ZoomCurve {
     /// nil when the expression follows the rule, else the spec's message.
-    static func violation(in expression: any Expression) -> String? {
+    package static func violation(in expression: any Expression) -> String? {
         var curves = 0
         var strayZoom = false
         visit(expression, &curves, &strayZoom)

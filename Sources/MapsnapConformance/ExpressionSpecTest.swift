@@ -1,6 +1,7 @@
 import Foundation
 import MapsnapFormats
 import MapsnapGeo
+import MapsnapStyle
 
 /// Runs one of MapLibre's expression tests (`maplibre-style-spec/test/integration/expression`,
 /// one `test.json` each) against this module's parser and evaluator, and judges it as upstream
@@ -88,7 +89,7 @@ public enum ExpressionSpecTest {
 
     /// Compiles as upstream's harness does: for the test's `propertySpec` when it has one (the
     /// property's type, interpolation and zoom rules), else as a plain expression of any type.
-    private static func compile(_ expression: StyleValue, spec: StyleValue?, log: IssueLog) -> (any Expression)? {
+    private static func compile(_ expression: StyleValue, spec: StyleValue?, log: IssueLog) -> (any MapsnapStyle.Expression)? {
         if let type = expectedType(spec) {
             var definition = PropertyCompiler.Definition(name: "some-property", type: type, interpolatable: true)
             if case .object(let s)? = spec {
