@@ -453,6 +453,15 @@ def layer_kind_file(support):
     for t in drawn:
         lines.append(f"        case .{camel(t)}: self = .{camel(t)}({upper_camel(t)}Layer(reader))")
     lines += ["        default: self = .unsupported(type: type.rawValue)",
+              "        }", "    }", "",
+              "    /// The layer's properties struct (`BackgroundLayer`, …), nil for a type not drawn: for",
+              "    /// walks over every property that reflect on it (the style fuzzer), so that a new layer",
+              "    /// type needs no hand-written switch there.",
+              "    public var properties: (any Sendable)? {",
+              "        switch self {"]
+    for t in drawn:
+        lines.append(f"        case .{camel(t)}(let layer): layer")
+    lines += ["        case .unsupported: nil",
               "        }", "    }", "}", ""]
     return "\n".join(lines)
 

@@ -7,16 +7,7 @@ import MapsnapStyle
 /// to a layer type is fuzzed without touching this file.
 enum StyleWalk {
     static func evaluate(_ layer: StyleLayer) {
-        let properties: [any EvaluableProperty]
-        switch layer.kind {
-        case .background(let l): properties = Self.properties(of: l)
-        case .fill(let l): properties = Self.properties(of: l)
-        case .line(let l): properties = Self.properties(of: l)
-        case .symbol(let l): properties = Self.properties(of: l)
-        case .circle(let l): properties = Self.properties(of: l)
-        case .raster(let l): properties = Self.properties(of: l)
-        case .unsupported: properties = []
-        }
+        let properties = layer.kind.properties.map { Self.properties(of: $0) } ?? []
         for zoom in SampleFeatures.zooms {
             _ = layer.isVisible(atZoom: zoom)
             for feature in SampleFeatures.features {

@@ -29,4 +29,19 @@ extension LayerKind {
         default: self = .unsupported(type: type.rawValue)
         }
     }
+
+    /// The layer's properties struct (`BackgroundLayer`, …), nil for a type not drawn: for
+    /// walks over every property that reflect on it (the style fuzzer), so that a new layer
+    /// type needs no hand-written switch there.
+    public var properties: (any Sendable)? {
+        switch self {
+        case .background(let layer): layer
+        case .fill(let layer): layer
+        case .line(let layer): layer
+        case .symbol(let layer): layer
+        case .circle(let layer): layer
+        case .raster(let layer): layer
+        case .unsupported: nil
+        }
+    }
 }
