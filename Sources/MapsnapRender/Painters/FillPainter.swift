@@ -93,19 +93,27 @@ enum FillPainter {
     }
 
     /// `fill-pattern`: the sprite icon repeated, anchored to the world so that neighbouring tiles
-    /// line up. A missing icon or sprite skips the layer with a warning (never a black fill).
+    /// line up. The pattern is evaluated per feature when it reads the feature (MapLibre's
+    /// cross-faded data-driven property), each feature filled with its own icon. An icon the sprite
+    /// lacks leaves its features unfilled, as in MapLibre, with one warning naming it (never a
+    /// black fill).
     private static func paintPattern(_ layer: StyleLayer, _ style: FillLayer.PossiblyEvaluated, _ pattern: PossiblyEvaluatedProperty<String>,
                                      in frame: RenderFrame) {
         let canvas = frame.canvas, cr = canvas.cr
-        let name = pattern.evaluate(for: nil)
-        guard let sprites = frame.sprites, let icon = sprites.icons[name] else {
-            frame.warnings.warn("layer '\(layer.id)': fill-pattern '\(name)' is not in the style's sprite; the layer is not drawn")
-            return
+        var patterns = FramePatterns(layer: layer, frame: frame)
+        defer { patterns.destroy() }
+        let perFeature = pattern.dependsOnFeature || style.opacity.dependsOnFeature
+        if !perFeature, patterns.named(pattern.evaluate(for: nil)) == nil { return }
+        let antialias = style.antialias.evaluate(for: nil)
+        let fill = { (feature: (any Feature)?) in
+            guard let icon = patterns.named(pattern.evaluate(for: feature)) else { return }
+            cairo_save(cr)
+            cairo_clip(cr)
+            WorldPattern.paint(icon.source, planeToPattern: icon.planeToPattern, repeating: icon.period,
+                               opacity: style.opacity.evaluate(for: feature), in: frame)
+            cairo_restore(cr)
+            cairo_new_path(cr)
         }
-        guard let source = sprites.pattern(icon) else { return }
-        let toPattern = WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame), period = WorldPattern.Period(icon)
-        defer { cairo_pattern_destroy(source) }
-        let opacity = style.opacity.evaluate(for: nil), antialias = style.antialias.evaluate(for: nil)
         canvas.withSavedState {
             frame.forEachFeature(of: layer, sortKey: style.sortKey, tileStart: { _, projection in
                 cairo_restore(cr); cairo_save(cr)
@@ -114,24 +122,48 @@ enum FillPainter {
                 if !antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
                 canvas.newPath()
             }, tileEnd: {
-                if style.opacity.dependsOnFeature { return }
-                cairo_save(cr)
-                cairo_clip(cr)
-                WorldPattern.paint(source, planeToPattern: toPattern, repeating: period, opacity: opacity, in: frame)
-                cairo_restore(cr)
-                cairo_new_path(cr)
+                if !perFeature { fill(nil) }
             }) { feature, projection in
                 guard feature.geometryType == .polygon, let parts = feature.parts else { return }
                 frame.appendPath(parts, projection, close: true)
-                if style.opacity.dependsOnFeature {
-                    cairo_save(cr)
-                    cairo_clip(cr)
-                    WorldPattern.paint(source, planeToPattern: toPattern, repeating: period,
-                                       opacity: style.opacity.evaluate(for: feature.feature), in: frame)
-                    cairo_restore(cr)
-                    cairo_new_path(cr)
-                }
+                if perFeature { fill(feature.feature) }
             }
+        }
+    }
+
+    /// The Cairo patterns of the sprite icons one layer fills with in one frame, made once each.
+    private struct FramePatterns {
+        struct Icon {
+            let source: OpaquePointer
+            let period: WorldPattern.Period
+            let planeToPattern: cairo_matrix_t
+        }
+
+        let layer: StyleLayer
+        let frame: RenderFrame
+        /// nil for a name the sprite lacks (warned once).
+        private var made: [String: Icon?] = [:]
+
+        init(layer: StyleLayer, frame: RenderFrame) { (self.layer, self.frame) = (layer, frame) }
+
+        /// The pattern of icon `name`; nil (and a warning, once) when the sprite lacks it.
+        mutating func named(_ name: String) -> Icon? {
+            if let hit = made[name] { return hit }
+            guard let sprites = frame.sprites, let icon = sprites.icons[name] else {
+                frame.warnings.warn("layer '\(layer.id)': fill-pattern '\(name)' is not in the style's sprite; its features are not filled")
+                made[name] = .some(nil)
+                return nil
+            }
+            let made = sprites.pattern(icon).map {
+                Icon(source: $0, period: WorldPattern.Period(icon),
+                     planeToPattern: WorldPattern.planeToPattern(iconPixelRatio: icon.pixelRatio, in: frame))
+            }
+            self.made[name] = .some(made)
+            return made
+        }
+
+        func destroy() {
+            for case let icon? in made.values { cairo_pattern_destroy(icon.source) }
         }
     }
 }
