@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "MapsnapGeo", dependencies: ["MapsnapFormats"]),
         .target(name: "MapsnapTiles", dependencies: ["MapsnapFormats", "MapsnapGeo", "CSQLite", "CZlib", "CBrotli", "CZstd"]),
         .target(name: "MapsnapStyle", dependencies: ["MapsnapFormats", "MapsnapGeo"]),
-        // Colours come from the style module (one CSS colour grammar for styles and overlays).
+        // The style module only for `TextAnchor`, an icon marker's anchor (`Color` is MapsnapFormats').
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
             "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "CFreeType", "PNGWriter",

@@ -347,6 +347,8 @@ def layer_struct_file(layer_type, properties, support, spec):
             lines.append(f"        {p.field_name} = p.value({swift_string(p.name)})")
     lines += ["    }", "}", ""]
     lines += phases(name, own, support)
+    if any(re.search(r"\bColor\b", line) for line in lines[2:]):
+        lines.insert(1, "import MapsnapFormats")  # `Color` is a value format, below the style
     return name, "\n".join(lines)
 
 

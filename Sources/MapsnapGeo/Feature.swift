@@ -41,13 +41,6 @@ public enum FeatureValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Formats a number the way JavaScript's `String(n)` does for the common cases:
-    /// integers without a decimal point, others in shortest round-trip form.
-    public static func format(_ n: Double) -> String {
-        if n.isNaN { return "NaN" }
-        if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
-        if n == n.rounded(), abs(n) < 9.2e18 { return String(Int64(n)) }
-        if n == n.rounded(), abs(n) < 1e21 { return String(format: "%.0f", n) }
-        return "\(n)"
-    }
+    /// Formats a number the way JavaScript's `String(n)` does (`JavaScriptNumber.format`).
+    public static func format(_ n: Double) -> String { JavaScriptNumber.format(n) }
 }

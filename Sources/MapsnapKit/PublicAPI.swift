@@ -32,7 +32,7 @@ public typealias GeoCircle = MapsnapOverlays.GeoCircle
 public typealias Track = MapsnapOverlays.Track
 public typealias PolygonOverlay = MapsnapOverlays.PolygonOverlay
 public typealias FixFilter = MapsnapOverlays.FixFilter
-public typealias Color = MapsnapStyle.Color
+public typealias Color = MapsnapFormats.Color
 
 // Images and what rendering reports.
 public typealias RasterImage = MapsnapRender.RasterImage

@@ -1,8 +1,8 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 @testable import MapsnapRender
-import MapsnapStyle
 import Testing
 
 /// Geofences filled as ellipses (`EllipseRasterizer`, `GeoShapePainter.ellipse(through:)`).

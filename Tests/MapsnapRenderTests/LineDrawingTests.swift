@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapRender
 @testable import MapsnapStyle
 @testable import MapsnapGeo

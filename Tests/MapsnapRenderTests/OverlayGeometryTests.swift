@@ -4,7 +4,6 @@ import MapsnapGeo
 import MapsnapKit
 import MapsnapOverlays
 import MapsnapRender
-import MapsnapStyle
 import Testing
 
 /// Overlay geometry checked with numbers: where pixels land, not only how they look.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import MapsnapFormats
 @testable import MapsnapRender
 import CCairo
-import MapsnapStyle
 
 /// SDF icons: a distance field in the sprite's alpha, drawn in the style's colour with a halo.
 @Suite struct SDFIconTests {

@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapStyle
 import MapsnapTiles

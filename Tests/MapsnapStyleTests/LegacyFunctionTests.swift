@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapStyle
 
 /// `{"stops": ...}` functions through real layer properties.

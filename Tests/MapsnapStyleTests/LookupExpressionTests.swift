@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapStyle
 import MapsnapGeo
 

@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapStyle
 
 /// interpolate (linear, exponential, cubic-bezier; numbers, colours, arrays) and step.

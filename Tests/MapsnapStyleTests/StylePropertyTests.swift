@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapStyle
 
 /// Spec defaults for every layer type, and the constant/zoom/data-driven distinction.

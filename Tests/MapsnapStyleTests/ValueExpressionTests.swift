@@ -1,4 +1,5 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapStyle
 
 /// Arithmetic and math; strings; type assertions and conversions; colours.

@@ -2,7 +2,6 @@ import Foundation
 import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 
 /// The text forms of request values, the same in every front end: the CLI's `--marker
 /// 43.7,7.4,red,Title,A`, a CSV manifest cell, an HTTP query parameter. One parser per form,

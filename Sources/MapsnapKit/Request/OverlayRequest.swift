@@ -1,7 +1,6 @@
 import Foundation
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 
 /// What a request draws over the map. Values given directly (markers, circles, …) are checked by
 /// `MapRequest.validate()`; files (tracks, GeoJSON) are read when the request is rendered, so

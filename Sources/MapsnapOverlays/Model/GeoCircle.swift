@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// A circle of `radiusMeters` on the ground around `center` (a geofence), drawn as a geodesic ring
 /// so it is the same size in meters at any latitude.
 public struct GeoCircle: Sendable, Equatable {

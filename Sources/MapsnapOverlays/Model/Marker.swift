@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// A balloon pin whose tip sits on `coordinate`, tinted `color`, with an optional one- or
 /// two-character `glyph` inside the balloon (`A`, `12`, `店`) and an optional `title` under it.
 public struct Marker: Sendable, Equatable {

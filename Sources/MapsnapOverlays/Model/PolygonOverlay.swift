@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// A filled area: the exterior ring first, then holes. Rings are closed (first point repeated last).
 /// Their winding is kept as read, not normalized: fill with the even-odd rule so holes are cut out
 /// whichever way they run.

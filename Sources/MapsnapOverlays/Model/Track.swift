@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// A polyline drawn over the map: a recorded track, a planned route or a GeoJSON line. Each
 /// segment is drawn on its own (a gap between segments is a gap in the recording).
 public struct Track: Sendable, Equatable {

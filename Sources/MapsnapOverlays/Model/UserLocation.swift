@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// The device's position as a phone shows it: a blue dot with a white ring, a translucent circle of
 /// `accuracyMeters` (geodesic) around it, and an optional heading cone. With `reducedAccuracy` only
 /// a large approximate circle is drawn, no dot ("approximate location").

@@ -1,5 +1,4 @@
 import CCairo
-import MapsnapStyle
 import MapsnapFormats
 import MapsnapGeo
 

@@ -1,6 +1,6 @@
 import CCairo
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 /// The data credit, small in the bottom-right corner on a translucent white band, as every
 /// OpenStreetMap-based map must show it.

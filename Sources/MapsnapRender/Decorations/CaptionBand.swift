@@ -1,6 +1,5 @@
 import CCairo
 import MapsnapGeo
-import MapsnapStyle
 import MapsnapFormats
 
 /// A report caption: a band under the map with a title, the caption text and an address line,

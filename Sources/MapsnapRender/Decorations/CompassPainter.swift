@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 /// A north arrow in the top-right corner, turned with the map: red half to the north.
 enum CompassPainter {

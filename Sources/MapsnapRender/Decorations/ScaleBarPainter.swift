@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 /// Metric or imperial units for the scale bar.
 public enum ScaleBarUnits: String, Sendable, CaseIterable { case metric, imperial }

@@ -2,7 +2,6 @@ import Foundation
 import CCairo
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 import MapsnapFormats
 
 /// Geofence circles (geodesic rings: a 100 m circle is 100 m at any latitude) and polygons with

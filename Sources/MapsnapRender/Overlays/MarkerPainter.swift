@@ -1,8 +1,8 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 
 /// Markers: a balloon in the marker's colour with a soft shadow, a white glyph (or dot) in its
 /// head, or the marker's own PNG image placed by its anchor; and the title under the tip (under

@@ -3,7 +3,6 @@ import CCairo
 import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 
 /// Tracks: simplified to the render resolution (sub-pixel detail dropped, so 100,000 points draw
 /// fast), a casing under the line, round joins and caps, optional dashes, and small start (green)

@@ -1,8 +1,8 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapOverlays
-import MapsnapStyle
 
 /// The user's location as a phone shows it: the GPS accuracy circle (geodesic, translucent fill,
 /// thin stroke), an optional heading cone, and the blue dot in a white ring with a soft shadow.

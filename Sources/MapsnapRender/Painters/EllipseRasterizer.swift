@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 /// Translucent filled ellipses (near-circles: geofences) straight into an image's pixels: Cairo
 /// fills a polygon through a coverage mask at a few nanoseconds a pixel, and fifty large

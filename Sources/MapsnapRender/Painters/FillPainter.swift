@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapStyle
 import MapsnapGeo
 

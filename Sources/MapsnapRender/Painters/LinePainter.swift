@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
 import MapsnapStyle
 import MapsnapTiles

@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 extension LineRasterizer {
     /// A solid line with round joins and caps as the union of its segments, each a round-capped

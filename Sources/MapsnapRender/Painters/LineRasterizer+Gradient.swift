@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapStyle
 
 extension LineRasterizer {

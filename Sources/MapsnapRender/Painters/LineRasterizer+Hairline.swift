@@ -1,6 +1,5 @@
 import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 extension LineRasterizer {
     /// Draws the closed `rings` (screen points) as MapLibre draws polygon outlines

@@ -2,7 +2,6 @@ import CCairo
 import MapsnapFormats
 import Foundation
 import MapsnapGeo
-import MapsnapStyle
 
 /// Draws solid lines straight into the image's pixels the way MapLibre's line shader does, so
 /// that maps made with MapLibre styles look as they do in MapLibre: each triangle of the

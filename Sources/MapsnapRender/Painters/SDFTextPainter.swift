@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 import MapsnapTiles
 
 /// Draws labels shaped from SDF glyphs as MapLibre's text shader does: each glyph's distance

@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import MapsnapStyle
 import MapsnapFormats
 import MapsnapGeo
 

@@ -1,7 +1,7 @@
 import CCairo
 import CPangoCairo
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 import MapsnapTiles
 
 /// A shaped label: its Pango layout, its logical box and, for labels along lines, the position

@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// One run of a `format` expression's text with its own options (MapLibre's formatted section;
 /// image sections are left out: a label draws text only).
 public struct TextSection: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// `["interpolate", curve, input, stop, output, ...]` (also `interpolate-hcl`, `interpolate-lab`):
 /// blends the outputs of the two stops around the input. Curves: `["linear"]`,

@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapGeo
 /// `["rgb", r, g, b]` and `["rgba", r, g, b, a]`: r, g, b in 0...255 and a in 0...1.
 struct RGBA: Expression, ExpressionOperator {

@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// `["to-color", value, fallback...]`: the first argument that is a colour, a CSS colour string
 /// or an `[r, g, b(, a)]` array; an error when none is.
 enum ToColor: ExpressionOperator {

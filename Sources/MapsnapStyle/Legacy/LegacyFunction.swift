@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// The legacy function syntax `{"type", "base", "stops", "property", "default", "colorSpace"}`:
 /// zoom functions, property functions (`property`) and zoom-and-property functions
 /// (`{"zoom", "value"}` stop keys), each `exponential` (the default for interpolatable

@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// Turns one property's JSON (a constant, a legacy function or an expression) into a typed
 /// `StyleProperty`, reporting problems at the property's JSON path.
 package struct PropertyCompiler {

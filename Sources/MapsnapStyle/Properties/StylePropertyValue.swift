@@ -1,3 +1,4 @@
+import MapsnapFormats
 /// A Swift type a style property can have: how it appears in the expression type system, how
 /// an evaluated value converts to it, and how to describe it in an error.
 public protocol StylePropertyValue: Sendable {

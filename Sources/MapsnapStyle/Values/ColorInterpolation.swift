@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapFormats
 
 /// Colour blending for `interpolate` (straight RGB, as MapLibre does), `interpolate-lab`
 /// and `interpolate-hcl` (CIE Lab, D50 white as the spec's reference implementation).

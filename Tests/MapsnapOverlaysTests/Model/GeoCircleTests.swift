@@ -1,7 +1,7 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapOverlays
 import MapsnapGeo
-import MapsnapStyle
 
 struct GeoCircleTests {
     @Test func defaultsLookLikeAGeofence() {

@@ -1,7 +1,7 @@
 import Testing
+import MapsnapFormats
 @testable import MapsnapOverlays
 import MapsnapGeo
-import MapsnapStyle
 
 struct PolygonOverlayTests {
     @Test func defaultsAreABlueOutlineOverATranslucentFill() {

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import MapsnapFormats
 @testable import MapsnapOverlays
 import MapsnapGeo
-import MapsnapStyle
 
 struct GeoJSONOverlayReaderTests {
     static func read(_ json: String, trackStyle: Track = Track()) throws(OverlayError) -> [Overlay] {

@@ -3,7 +3,6 @@ import Testing
 import MapsnapFormats
 @testable import MapsnapOverlays
 import MapsnapGeo
-import MapsnapStyle
 
 struct SimpleStyleTests {
     /// The style of `properties` written as JSON (valid JSON: a syntax error stops the test).

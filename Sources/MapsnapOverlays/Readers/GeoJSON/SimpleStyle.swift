@@ -1,6 +1,5 @@
 import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 
 /// The simplestyle-spec 1.1 properties of one GeoJSON feature, checked: `title`, `marker-color`,
 /// `marker-size`, `marker-symbol`, `stroke`, `stroke-width`, `stroke-opacity`, `fill`,

@@ -1,5 +1,5 @@
+import MapsnapFormats
 import MapsnapGeo
-import MapsnapStyle
 /// A label that won its place (what placement hands the painters): what to draw and where.
 struct PlacedLabel {
     enum Shape {

@@ -1,5 +1,5 @@
 import Testing
-@testable import MapsnapStyle
+@testable import MapsnapFormats
 
 @Suite struct ColorTests {
     static let valid: [(String, Color)] = [
@@ -52,14 +52,5 @@ import Testing
     ])
     func description(color: Color, text: String) {
         #expect(color.description == text)
-    }
-
-    @Test func interpolation() {
-        let mid = Color.interpolateRGB(.black, .white, 0.5)
-        #expect(mid == Color(r: 0.5, g: 0.5, b: 0.5, a: 1))
-        let lab = Color.interpolateLab(.black, .white, 0)
-        #expect(abs(lab.r) < 1e-6 && abs(lab.a - 1) < 1e-9)
-        let hcl = Color.interpolateHCL(Color(r: 1, g: 0, b: 0), Color(r: 1, g: 0, b: 0), 0.5)
-        #expect(abs(hcl.r - 1) < 1e-3 && abs(hcl.g) < 1e-3)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
-import MapsnapGeo
-import MapsnapFormats
 
 /// An sRGB colour with straight (not premultiplied) alpha; every channel is in 0...1.
 ///
-/// `Color.parse` reads the CSS colour syntaxes that MapLibre style sheets use.
+/// `Color.parse` reads the CSS colour syntaxes that MapLibre style sheets use. It lives here, below
+/// the style and the overlays, which both name colours; blending for the style's `interpolate`
+/// is the style's (`ColorInterpolation`).
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var r: Double
     public var g: Double
@@ -35,7 +35,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `rgba(R,G,B,A)` with 0...255 channels, the form `to-string` produces for colours.
     public var description: String {
         func channel(_ v: Double) -> String { String(Int(saturating: (v * 255).rounded())) }
-        return "rgba(\(channel(r)),\(channel(g)),\(channel(b)),\(FeatureValue.format(a)))"
+        return "rgba(\(channel(r)),\(channel(g)),\(channel(b)),\(JavaScriptNumber.format(a)))"
     }
 
     /// Parses a CSS colour: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb()`, `rgba()`, `hsl()`,
