@@ -58,35 +58,10 @@ enum SnapshotCommand {
         let warnings = console.warnings(quiet: c.quiet)
         do {
             Trace.mark("command line read")
-            // The overlay files (a long GPX track) are read on a thread of their own while the
-            // style and data load and, unless the view is fitted to them or the output is a
-            // document, while the map under the labels is drawn: only the labels wait for them.
-            // Their warnings wait too, in a log of their own, to be said when the files are first
-            // needed (not amid the style's) and only when all of them could be read.
-            let overlayWarnings = WarningLog()
-            let reading = PendingResult.computing {
-                let r = Result { () throws(RequestError) in
-                    try c.request.overlays.resolved(coordinateSystem: c.request.coordinateSystem, warnings: overlayWarnings)
-                }
-                Trace.mark("overlay files read")
-                return r
-            }
-            var read: ResolvedOverlays?
-            func overlays() throws(RequestError) -> ResolvedOverlays {
-                if let read { return read }
-                let done = try reading.wait().get()
-                overlayWarnings.messages.forEach(warnings.warn)
-                if c.verbose { done.reports.forEach(console.info) }
-                read = done
-                return done
-            }
-            let opened = Result { () throws(RequestError) in try Snapshotter(c.request.style) }
-            Trace.mark("style and data open")
-            // A view fitted to the overlays and a document (drawn in one pass) need them first.
-            if case .fit = c.request.framing { _ = try overlays() }
-            if c.request.vectorFormat != nil { _ = try overlays() }
-            // An error in an overlay file comes first, as it would have with the files read first.
-            if case .failure = opened { _ = try overlays() }
+            // The overlay files are read on a thread of their own while the style loads and, when
+            // they can wait, while the map under the labels is drawn (SnapshotJob).
+            let job = SnapshotJob(c.request, overlayFiles: .concurrent, warnings: warnings, reports: { if c.verbose { console.info($0) } })
+            let opened = try job.loading { try Snapshotter(c.request.style) }
             try OutputPath.checkWritable(c.output)
             let snapshotter = try opened.get()
             snapshotter.concurrentLabels = true
@@ -95,25 +70,10 @@ enum SnapshotCommand {
             let camera: Camera, data: Data, rendered: Date
             if let format = c.request.vectorFormat {
                 // Cairo writes a document as it draws it: its encoding is part of the render.
-                let document = try snapshotter.document(c.request, overlays: try overlays().overlays, format: format,
-                                                        caption: c.captionLines, warnings: warnings)
+                let document = try job.document(with: snapshotter, format: format, caption: c.captionLines)
                 (camera, data, rendered) = (document.camera, document.data, Date())
             } else {
-                let snapshot: Snapshot
-                if let read {
-                    snapshot = try snapshotter.snapshot(c.request, overlays: read.overlays, warnings: warnings)
-                } else {
-                    // Unreadable files leave the map without them; the error is then reported below
-                    // and nothing is written.
-                    do {
-                        snapshot = try snapshotter.snapshot(c.request, overlays: [], lateOverlays: { (try? reading.wait().get())?.overlays ?? [] },
-                                                            warnings: warnings)
-                    } catch {
-                        _ = try overlays()   // here too, an overlay file's error first
-                        throw error
-                    }
-                    _ = try overlays()
-                }
+                let snapshot = try job.snapshot(with: snapshotter)
                 rendered = Date()
                 let captioned = try snapshotter.captioned(snapshot, lines: c.captionLines)
                 // One image: a second core, when there is one, compresses half of it.

@@ -18,9 +18,8 @@ public final class BatchItemRenderer {
     /// `--address` does. Throws `RequestError` (a style or data that cannot be loaded, an address
     /// lookup), `SnapshotError` or `RenderError`.
     public func snapshot(_ item: BatchItem, address: Bool = false, warnings: WarningLog = WarningLog()) throws -> Snapshot {
-        let request = item.request
-        let snapshotter = try snapshotters.snapshotter(for: request.style)
-        let snapshot = try snapshotter.snapshot(request, warnings: warnings)
+        let (job, snapshotter) = try start(item, warnings: warnings)
+        let snapshot = try job.snapshot(with: snapshotter)
         return try snapshotter.captioned(snapshot, lines: try captionLines(item, camera: snapshot.camera, address: address))
     }
 
@@ -28,12 +27,10 @@ public final class BatchItemRenderer {
     /// on a page of the item's size in points plus the band, as tall as its PNG; the page is
     /// labelled with the item's id. Throws as `snapshot` does.
     public func drawPage(_ item: BatchItem, on document: VectorDocument, address: Bool = false, warnings: WarningLog = WarningLog()) throws {
-        let snapshotter = try snapshotters.snapshotter(for: item.request.style)
-        let plan = try snapshotter.plan(item.request, warnings: warnings)
-        let lines = try captionLines(item, camera: plan.camera, address: address)
-        let band = lines.isEmpty ? nil : CaptionBand.layout(lines, width: Double(plan.camera.size.width),
-                                                            pixelRatio: plan.camera.pixelRatio, text: snapshotter.renderer.text)
-        try snapshotter.drawPage(plan, on: document, band: band, label: item.id, warnings: warnings)
+        let (job, snapshotter) = try start(item, warnings: warnings)
+        try job.drawPage(with: snapshotter, on: document, label: item.id) { camera in
+            try captionLines(item, camera: camera, address: address)
+        }
     }
 
     /// The item as a one-page document of its own (a manifest item whose `format` is pdf or svg).
@@ -42,6 +39,13 @@ public final class BatchItemRenderer {
         try drawPage(item, on: document, address: address, warnings: warnings)
         try document.finish()
         return bytes()
+    }
+
+    /// The item's job, its overlay files read in line (this thread is one of many busy workers),
+    /// and its style's snapshotter; an overlay file's error comes before the style's, as in `mapsnap`.
+    private func start(_ item: BatchItem, warnings: WarningLog) throws -> (SnapshotJob, Snapshotter) {
+        let job = SnapshotJob(item.request, overlayFiles: .inLine, warnings: warnings)
+        return (job, try job.loading { try snapshotters.snapshotter(for: item.request.style) }.get())
     }
 
     /// The caption band's lines: title, caption, and the address when asked for.

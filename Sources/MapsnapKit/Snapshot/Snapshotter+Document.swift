@@ -7,11 +7,11 @@ extension Snapshotter {
     /// Draws one request as a one-page PDF or SVG (its overlay files read first), the page the
     /// image's size in points. Labels are drawn by Pango, so that they stay text.
     public func document(_ request: MapRequest, format: VectorFormat, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> VectorSnapshot {
-        try document(plan(request, warnings: warnings), format: format, warnings: warnings)
+        try SnapshotJob(request, warnings: warnings).document(with: self, format: format)
     }
 
-    /// `document` for a request whose overlays are already resolved (the CLI reports on them
-    /// first), with `caption` in a band under the map (as a batch item's title and caption).
+    /// `document` for a request whose overlays are already resolved (`SnapshotJob` reads them),
+    /// with `caption` in a band under the map (as a batch item's title and caption).
     public func document(_ request: MapRequest, overlays: [Overlay], format: VectorFormat, caption: [CaptionBand.Line] = [],
                          warnings: WarningLog = WarningLog()) throws(SnapshotError) -> VectorSnapshot {
         try document(plan(request, overlays: overlays, warnings: warnings), format: format, caption: caption, warnings: warnings)
@@ -20,10 +20,8 @@ extension Snapshotter {
     private func document(_ plan: Plan, format: VectorFormat, caption: [CaptionBand.Line] = [],
                           warnings: WarningLog) throws(SnapshotError) -> VectorSnapshot {
         let (document, bytes) = VectorDocument.inMemory(format)
-        let band = caption.isEmpty ? nil : CaptionBand.layout(caption, width: Double(plan.camera.size.width),
-                                                               pixelRatio: plan.camera.pixelRatio, text: renderer.text)
         do {
-            try drawPage(plan, on: document, band: band, warnings: warnings)
+            try drawPage(plan, on: document, caption: caption, warnings: warnings)
             try document.finish()
         } catch {
             throw .render(error)
@@ -31,10 +29,12 @@ extension Snapshotter {
         return VectorSnapshot(data: bytes(), format: format, camera: plan.camera)
     }
 
-    /// Draws a planned request as the next page of `document`: the map, and under it `band`
-    /// (a caption) when there is one, on a page as tall as both. `label` names the page.
-    func drawPage(_ plan: Plan, on document: VectorDocument, band: CaptionBand.Layout? = nil, label: String? = nil,
+    /// Draws a planned request as the next page of `document`: the map, and under it a band of
+    /// the `caption` lines when there are any, on a page as tall as both. `label` names the page.
+    func drawPage(_ plan: Plan, on document: VectorDocument, caption: [CaptionBand.Line] = [], label: String? = nil,
                   warnings: WarningLog) throws(RenderError) {
+        let band = caption.isEmpty ? nil : CaptionBand.layout(caption, width: Double(plan.camera.size.width),
+                                                               pixelRatio: plan.camera.pixelRatio, text: renderer.text)
         let width = Double(plan.camera.size.width), mapHeight = Double(plan.camera.size.height)
         try document.page(width: width, height: mapHeight + (band?.height ?? 0), mapHeight: mapHeight,
                           pixelRatio: plan.camera.pixelRatio, label: label) { (canvas) throws(RenderError) in

@@ -137,10 +137,10 @@ public final class Snapshotter {
         }
     }
 
-    /// Renders one request: validates it, reads its overlay files, draws. Warnings (an empty track,
-    /// a corrupt tile, a view outside the data) go to `warnings`.
+    /// Renders one request: validates it, reads its overlay files (in line, as `SnapshotJob` reads
+    /// them), draws. Warnings (an empty track, a corrupt tile, a view outside the data) go to `warnings`.
     public func snapshot(_ request: MapRequest, warnings: WarningLog = WarningLog()) throws(SnapshotError) -> Snapshot {
-        try image(request, plan(request, warnings: warnings), warnings: warnings)
+        try SnapshotJob(request, warnings: warnings).snapshot(with: self)
     }
 
     /// `snapshot` with `lines` (a title, a caption, an address) in a band under the map, on the
@@ -153,7 +153,7 @@ public final class Snapshotter {
         return Snapshot(image: image, camera: snapshot.camera, encoding: snapshot.encoding)
     }
 
-    /// Renders a request whose overlays are already resolved (the CLI reports on them first).
+    /// Renders a request whose overlays are already resolved (`SnapshotJob` reads them).
     /// `lateOverlays`: more overlays still being read, asked for when the labels are about to be
     /// placed (the map under them is drawn meanwhile); not for a view fitted to its overlays,
     /// which is chosen from `overlays` alone.
@@ -177,18 +177,6 @@ public final class Snapshotter {
     struct Plan {
         let camera: Camera
         var options: MapRenderer.Options
-    }
-
-    /// `plan` for a request whose overlay files are still to be read.
-    func plan(_ request: MapRequest, warnings: WarningLog) throws(SnapshotError) -> Plan {
-        let overlays: ResolvedOverlays
-        do {
-            try request.validate()
-            overlays = try request.overlays.resolved(coordinateSystem: request.coordinateSystem, warnings: warnings)
-        } catch {
-            throw .request(error)
-        }
-        return try plan(request, overlays: overlays.overlays, warnings: warnings)
     }
 
     /// Checks a request whose overlays are resolved and chooses its camera and what to draw.
