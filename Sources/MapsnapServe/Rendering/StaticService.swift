@@ -14,9 +14,12 @@ final class StaticService: Sendable {
     let maxImageSide: Int
     /// Where failed renders are logged (the server's standard error).
     let log: @Sendable (String) -> Void
+    /// What renders met and went on without (a corrupt source tile skipped): said once per process.
+    let warnings: WarningLog
 
     init(render: RenderService, metrics: Metrics, renderTimeout: Double, maxAge: Int, maxImageSide: Int,
-         log: @escaping @Sendable (String) -> Void = { _ in }) {
+         log: @escaping @Sendable (String) -> Void = { _ in }, warnings: WarningLog = WarningLog()) {
+        self.warnings = warnings
         self.log = log
         self.render = render
         self.metrics = metrics
@@ -38,6 +41,7 @@ final class StaticService: Sendable {
         let maxAge = self.maxAge
         let metrics = self.metrics
         let log = self.log
+        let warnings = self.warnings
         render.run { worker in
             guard !promise.isFulfilled else { return }   // timed out while queued: nobody waits for it
             let start = Date()
@@ -47,7 +51,7 @@ final class StaticService: Sendable {
                 return RenderFailure.answer("rendering failed", error)
             }
             do {
-                let image = try worker.items.snapshot(item).encoded()
+                let image = try worker.items.snapshot(item, warnings: warnings).encoded()
                 response = .cacheable(image, contentType: item.request.encoding.contentType, maxAge: maxAge)
             } catch RenderError.jpegNeedsOpaqueImage {
                 response = HTTPError.badRequest(RenderError.jpegNeedsOpaqueImage.description).response

@@ -17,6 +17,8 @@ final class TileService: Sendable {
     let maxAge: Int
     /// Where failed renders are logged (the server's standard error).
     let log: @Sendable (String) -> Void
+    /// What renders met and went on without (a corrupt source tile skipped): said once per process.
+    let warnings: WarningLog
 
     private struct MetaKey: Hashable {
         var style: String
@@ -32,7 +34,9 @@ final class TileService: Sendable {
     private var contentType: String { format.contentType }
 
     init(memory: TileMemoryCache, disk: TileDiskCache?, render: RenderService, metrics: Metrics, metatileSize: Int,
-         renderTimeout: Double, maxAge: Int, format: ImageEncoding.Format = .png, log: @escaping @Sendable (String) -> Void = { _ in }) {
+         renderTimeout: Double, maxAge: Int, format: ImageEncoding.Format = .png, log: @escaping @Sendable (String) -> Void = { _ in },
+         warnings: WarningLog = WarningLog()) {
+        self.warnings = warnings
         self.format = format
         self.log = log
         self.memory = memory
@@ -99,7 +103,7 @@ final class TileService: Sendable {
         let drawn: MetatileRenderer.Drawn
         do {
             let snapshotter = try worker.snapshotter(style.selection)
-            drawn = try worker.metatileRenderer(scale: meta.scale).draw(meta.metatile, with: snapshotter)
+            drawn = try worker.metatileRenderer(scale: meta.scale).draw(meta.metatile, with: snapshotter, warnings: warnings)
         } catch {
             metrics.rendered(.tile, seconds: Date().timeIntervalSince(start))
             // Nothing of the metatile is cached: its tiles are drawn again when next asked for.

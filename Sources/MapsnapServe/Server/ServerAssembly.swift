@@ -47,12 +47,15 @@ final class ServerAssembly: Sendable {
             console.warning("Leaflet is not installed (\(leafletFolder)): the preview page shows no maps (apt-get install libjs-leaflet)")
         }
         let format = config.encoding.effectiveFormat
+        // One log for the server's life: a corrupt source tile is named once, not per request.
+        let warnings = console.warnings(quiet: quiet)
         return Router.Services(
             styles: styles, byID: Dictionary(uniqueKeysWithValues: styles.map { ($0.id, $0) }),
             tiles: TileService(memory: memory, disk: disk, render: render, metrics: metrics, metatileSize: config.metatileSize,
-                               renderTimeout: config.renderTimeout, maxAge: config.maxAge, format: format, log: { console.error($0) }),
+                               renderTimeout: config.renderTimeout, maxAge: config.maxAge, format: format, log: { console.error($0) },
+                               warnings: warnings),
             statics: StaticService(render: render, metrics: metrics, renderTimeout: config.renderTimeout, maxAge: config.maxAge,
-                                   maxImageSide: config.maxImageSide, log: { console.error($0) }),
+                                   maxImageSide: config.maxImageSide, log: { console.error($0) }, warnings: warnings),
             preview: Data(PreviewPage.html(styles, leaflet: leaflet.available, format: format).utf8), leaflet: leaflet)
     }
 
