@@ -17,7 +17,11 @@ struct SymbolLayout {
             let feature = rendered.feature
             var (string, sections) = LabelText.evaluate(style, feature, layer: layer, in: frame)
             let placement = style.placement.evaluate(for: feature)
-            let alongLine = placement != .point && feature.geometryType != .point
+            // MapLibre places `line` and `line-center` symbols on each line of the geometry with
+            // two points or more (symbol_layout.ts: `clipLine`, and "lines with only one point are
+            // ignored"): a point feature under line placement has no anchor, so no symbol.
+            if placement != .point && feature.geometryType == .point { return }
+            let alongLine = placement != .point
             let size = style.textSize.evaluate(for: feature)
             // No text at size 0, but the icon stays; transparent text (text-opacity 0) is still
             // placed and collides, as in MapLibre, and its icon is drawn.
