@@ -133,23 +133,13 @@ struct SnapshotCommandTests {
 struct CorruptTileTests {
     @Test func corruptTileIsSkippedWithOneWarningNamingIt() throws {
         let dir = try CLIRunner.scratch()
-        let archive = dir.appendingPathComponent("damaged.mbtiles")
-        try FileManager.default.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("data/monaco.mbtiles"), to: archive)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: archive.path)
-        // 14/8529/5974 (XYZ) is TMS row 10409: replace its gzip stream with a truncated one.
-        let sql = "UPDATE tiles SET tile_data = X'1f8b0800000000000003ab' WHERE zoom_level = 14 AND tile_column = 8529 AND tile_row = 10409;"
-        let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", archive.path, sql]
-        try sqlite.run()
-        sqlite.waitUntilExit()
-        try #require(sqlite.terminationStatus == 0)
+        let archive = try DamagedArchive.monaco(in: dir)
         let out = dir.appendingPathComponent("map.png")
         let r = try CLIRunner.run(["--tiles", archive.path, "--size", "400x300", "-o", out.path])
         #expect(r.status == 0)
         let lines = r.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("mapsnap: warning: \(archive.path): tile 14/8529/5974 is corrupt"), "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("mapsnap: warning: \(archive.path): tile \(DamagedArchive.tile) is corrupt"), "\(r.stderr)")
         #expect(r.stderr.contains("the tile is skipped"))
         #expect(CLIRunner.pngSize(out)?.width == 400)
     }
