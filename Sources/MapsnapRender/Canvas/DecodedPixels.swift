@@ -5,8 +5,7 @@ import RasterDecoder
 /// An image `RasterDecoder` decoded (PNG, JPEG or WebP, with libpng's, libjpeg-turbo's and
 /// libwebp's memory APIs): every raster mapsnap reads goes through it, so a sprite, a marker
 /// icon, a raster tile and an image read back are decoded by one reader with one set of limits.
-/// Freed with it. (A class: a `~Copyable` struct with this `deinit` corrupted the heap in Swift
-/// 6.3's release builds, though debug builds were right.)
+/// The pixels are the decoder's allocation, freed with this object.
 final class DecodedPixels {
     private var image: rd_image
 
