@@ -134,11 +134,15 @@ public struct ConformanceRun {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try? result.actual?.writePNG(to: folder.appendingPathComponent("actual.png").path)
         try? result.diff?.writePNG(to: folder.appendingPathComponent("diff.png").path)
-        let warnings = folder.appendingPathComponent("warnings.txt")
-        if result.warnings.isEmpty {
-            try? FileManager.default.removeItem(at: warnings)  // an earlier run's, no longer true
-        } else {
-            try? (result.warnings.joined(separator: "\n") + "\n").write(to: warnings, atomically: true, encoding: .utf8)
+        // Why it could not be rendered, and what went wrong on the way: the known-failure list
+        // shows its own reason, these files the run's.
+        for (name, lines) in [("error.txt", result.error.map { [$0] } ?? []), ("warnings.txt", result.warnings)] {
+            let file = folder.appendingPathComponent(name)
+            if lines.isEmpty {
+                try? FileManager.default.removeItem(at: file)  // an earlier run's, no longer true
+            } else {
+                try? (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            }
         }
     }
 

@@ -73,8 +73,11 @@ public struct RenderTestRunner {
 
     /// The test's image, straight RGBA.
     public func render(_ test: RenderTestCase, warnings: WarningLog) throws -> RGBAImage {
-        let styleValue = try TestOperations.apply(test.operations, to: test.style)
-        let style = try StyleDocument.parse(Data(styleValue.json.utf8), baseURL: test.directory, fileName: test.id + "/style.json")
+        var refused: [String] = []
+        let edited = try TestOperations.apply(FixtureURLs.localize(operations: test.operations), to: FixtureURLs.localize(style: test.style),
+                                              files: fixture, refused: &refused)
+        refused.forEach { warnings.warn("refused, as MapLibre refuses it: \($0)") }
+        let style = try StyleDocument.parse(Data(edited.style.json.utf8), baseURL: test.directory, fileName: test.id + "/style.json")
         style.warnings.forEach { warnings.warn($0.description) }
         var sources: [String: any VectorTileProvider] = [:]
         for name in style.sources.keys.sorted() {
@@ -93,26 +96,30 @@ public struct RenderTestRunner {
                 warnings.warn("source \(name): type \(type) is not supported")
             }
         }
-        let sprites = loadSprites(style.sprite, warnings: warnings)
+        let sprites = try SpriteSheet.sheets(loadSprites(style.sprite, warnings: warnings), adding: edited.images)
         let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
         if let glyphs = style.glyphs, let file = local(glyphs) { renderer.glyphs = GlyphLibrary.shared(template: file.path) }
         var camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
                             degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
-        camera.roll = test.style.objectValue?["roll"]?.numberValue ?? 0
+        camera.roll = edited.root["roll"]?.numberValue ?? 0
         var options = MapRenderer.Options()
         options.crossSourceCollisions = test.crossSourceCollisions
         options.collisionDebug = test.collisionDebug
+        options.featureStates = edited.featureStates
         let image = try renderer.render(camera, options: options, warnings: warnings)
         return RGBAImage(image)
     }
 
-    /// The file a `local://` URL names, or nil for other URLs.
-    func local(_ url: String) -> URL? {
-        let scheme = "local://"
-        guard url.hasPrefix(scheme) else { return nil }
-        return assets.appendingPathComponent(String(url.dropFirst(scheme.count)))
+    /// The bytes of a fixture an operation names: a `local://` URL, or a path relative to the
+    /// assets (`./image/marker.png`), as upstream's runner serves them.
+    func fixture(_ url: String) -> Data? {
+        guard let file = local(url) ?? (url.contains("://") || url.hasPrefix("/") ? nil : assets.appendingPathComponent(url)) else { return nil }
+        return FileManager.default.contents(atPath: file.path)
     }
+
+    /// The file a fixture URL names (`local://…` or upstream's asset server), nil for other URLs.
+    func local(_ url: String) -> URL? { FixtureURLs.file(url, assets: assets) }
 
     private func vectorSource(_ source: VectorSource, name: String) throws(FixtureError) -> any VectorTileProvider {
         var templates = source.tiles ?? []

@@ -3,21 +3,27 @@ import MapsnapKit
 import MapsnapGeo
 import MapsnapStyle
 
-/// Plays a render test's `operations` on its style JSON before it is parsed, as far as a still
-/// renderer can: `wait` lets time pass, `idle` (wait until everything is loaded) is what a still
-/// renderer always is, `setPaintProperty`/`setLayoutProperty` change a layer,
-/// `setZoom`/`setCenter`/`setBearing`/`setPitch` move the camera. A paint change to a constant colour or
-/// number with a transition (`<property>-transition`, else the style's `transition`, else
-/// 300 ms) shows the state after the waits that follow it, eased as MapLibre eases transitions.
-/// Anything else throws `unsupported`.
+/// Plays a render test's `operations` (MapLibre map API calls, as upstream's
+/// `run_render_tests.ts` makes them) on its style through `StyleEditor`, before the style is
+/// parsed. `wait`, `sleep` and `idle` let time pass (a still renderer has always loaded
+/// everything). A paint change to a constant colour or number with a transition
+/// (`<property>-transition`, else the style's `transition`, else 300 ms) shows the state after
+/// the waits that follow it, eased as MapLibre eases transitions.
+///
+/// A call MapLibre would refuse (an unknown layer, a source in use) is refused here too and
+/// becomes a warning, as MapLibre fires an error event and goes on. A call this runner cannot
+/// perform throws `Unsupported`, so that the test fails with that reason.
 struct TestOperations {
     struct Unsupported: Error, CustomStringConvertible {
         let operation: String
         var description: String { "operation \(operation) is not supported" }
     }
 
+    /// Reads a file an operation names (`local://styles/…`, `./image/marker.png`); nil when absent.
+    typealias FileReader = (String) -> Data?
+
     private struct Transition {
-        var layer: Int
+        var layer: String
         var property: String
         var from: StyleValue
         var to: StyleValue
@@ -26,56 +32,120 @@ struct TestOperations {
         var delay: Double
     }
 
-    /// The style with every operation applied.
-    static func apply(_ operations: [[StyleValue]], to style: StyleValue) throws(Unsupported) -> StyleValue {
-        guard !operations.isEmpty, case .object(var root) = style else { return style }
-        var layers = root["layers"]?.arrayValue ?? []
+    /// The style with every operation applied. Refused calls are appended to `refused`.
+    static func apply(_ operations: [[StyleValue]], to style: StyleValue, files: FileReader = { _ in nil },
+                      refused: inout [String]) throws(Unsupported) -> StyleEditor {
+        var editor: StyleEditor
+        do { editor = try StyleEditor(style: style) } catch { throw Unsupported(operation: "on \(error)") }
         var clock = 0.0
         var transitions: [Transition] = []
-        func layerIndex(_ id: StyleValue?) -> Int? {
-            layers.firstIndex { $0.objectValue?["id"] == id }
-        }
         for operation in operations {
             guard case .string(let name)? = operation.first else { throw Unsupported(operation: StyleValue.array(operation).json) }
-            switch name {
-            case "wait":
-                clock += operation.count > 1 ? operation[1].numberValue ?? 0 : 0
-            case "idle":
-                break
-            case "setPaintProperty", "setLayoutProperty":
-                guard operation.count >= 4, let index = layerIndex(operation[1]), case .string(let property) = operation[2],
-                      case .object(var layer) = layers[index] else { throw Unsupported(operation: StyleValue.array(operation).json) }
-                let group = name == "setPaintProperty" ? "paint" : "layout"
-                var members = layer[group]?.objectValue ?? [:]
-                let old = members[property]
-                members[property] = operation[3]
-                if group == "paint", let old {
-                    let transition = members[property + "-transition"]?.objectValue ?? root["transition"]?.objectValue ?? [:]
-                    transitions.removeAll { $0.layer == index && $0.property == property }
-                    transitions.append(Transition(layer: index, property: property, from: old, to: operation[3], start: clock,
-                                                  duration: transition["duration"]?.numberValue ?? 300,
-                                                  delay: transition["delay"]?.numberValue ?? 0))
+            let arguments = Array(operation.dropFirst())
+            func argument(_ i: Int) -> StyleValue { i < arguments.count ? arguments[i] : .null }
+            func string(_ i: Int) throws(Unsupported) -> String {
+                guard case .string(let s) = argument(i) else { throw Unsupported(operation: StyleValue.array(operation).json) }
+                return s
+            }
+            do {
+                switch name {
+                case "wait", "sleep":
+                    // `wait` with a number waits that long; a bare `wait`, or one for an event, until loaded.
+                    clock += argument(0).numberValue ?? argument(0).stringValue.flatMap(Double.init) ?? 0
+                case "idle":
+                    break
+                case "setPaintProperty":
+                    let layer = try string(0), property = try string(1)
+                    let old = try editor.property(layer: layer, group: .paint, property)
+                    try editor.setProperty(layer: layer, group: .paint, property, argument(2))
+                    transitions.removeAll { $0.layer == layer && $0.property == property }
+                    if let old, !argument(2).isNull {
+                        let transition = try editor.property(layer: layer, group: .paint, property + "-transition")?.objectValue
+                            ?? editor.root["transition"]?.objectValue ?? [:]
+                        transitions.append(Transition(layer: layer, property: property, from: old, to: argument(2), start: clock,
+                                                      duration: transition["duration"]?.numberValue ?? 300,
+                                                      delay: transition["delay"]?.numberValue ?? 0))
+                    }
+                case "setLayoutProperty":
+                    try editor.setProperty(layer: try string(0), group: .layout, try string(1), argument(2))
+                case "setFilter":
+                    try editor.setFilter(layer: try string(0), argument(1))
+                case "setLayerZoomRange":
+                    try editor.setLayerZoomRange(layer: try string(0), minZoom: argument(1), maxZoom: argument(2))
+                case "addLayer":
+                    try editor.addLayer(argument(0), before: argument(1).stringValue)
+                case "moveLayer":
+                    try editor.moveLayer(try string(0), before: argument(1).stringValue)
+                case "removeLayer":
+                    try editor.removeLayer(try string(0))
+                case "addSource":
+                    try editor.addSource(try string(0), argument(1))
+                case "removeSource":
+                    try editor.removeSource(try string(0))
+                case "setStyle":
+                    var next = argument(0)
+                    if case .string(let url) = next {
+                        guard let data = files(url), let parsed = try? StyleValue.parseJSON(data) else {
+                            throw Unsupported(operation: "setStyle of \(url), which is not a readable fixture")
+                        }
+                        next = FixtureURLs.localize(style: parsed)
+                    }
+                    try editor.setStyle(next)
+                    transitions.removeAll()
+                case "setGlyphs":
+                    editor.setGlyphs(argument(0))
+                case "setSprite":
+                    editor.setSprite(argument(0))
+                case "setLight":
+                    editor.setLight(argument(0))
+                case "addImage", "updateImage":
+                    let image = try styleImage(path: try string(1), options: argument(2), files: files)
+                    if name == "addImage" { try editor.addImage(try string(0), image) } else { try editor.updateImage(try string(0), image) }
+                case "setFeatureState":
+                    try editor.setFeatureState(argument(0), argument(1))
+                case "removeFeatureState":
+                    try editor.removeFeatureState(argument(0), key: argument(1).stringValue)
+                case "removeImage":
+                    try editor.removeImage(try string(0))
+                case "setZoom", "setCenter", "setBearing", "setPitch", "setRoll":
+                    let value = argument(0)
+                    switch name {
+                    case "setZoom": editor.jump(zoom: value)
+                    case "setCenter": editor.jump(center: value)
+                    case "setBearing": editor.jump(bearing: value)
+                    case "setPitch": editor.jump(pitch: value)
+                    default: editor.jump(roll: value)
+                    }
+                case "jumpTo", "easeTo", "flyTo":
+                    // A still image shows where the camera ends; the padding of the view is not modelled.
+                    guard let options = argument(0).objectValue, options["padding"] == nil, options["offset"] == nil,
+                          options["around"] == nil else { throw Unsupported(operation: "\(name) with padding, offset or around") }
+                    editor.jump(center: options["center"], zoom: options["zoom"], bearing: options["bearing"],
+                                pitch: options["pitch"], roll: options["roll"])
+                default:
+                    throw Unsupported(operation: name)
                 }
-                layer[group] = .object(members)
-                layers[index] = .object(layer)
-            case "setZoom", "setBearing", "setCenter", "setPitch":
-                guard operation.count >= 2 else { throw Unsupported(operation: name) }
-                root[String(name.dropFirst(3)).lowercased()] = operation[1]
-            default:
-                throw Unsupported(operation: name)
+            } catch let error as StyleEditError {
+                refused.append("\(name): \(error)")
+            } catch let error as Unsupported {
+                throw error
+            } catch {
+                throw Unsupported(operation: "\(name): \(error)")
             }
         }
         for t in transitions {
             let progress = t.duration <= 0 ? 1 : min(max((clock - t.start - t.delay) / t.duration, 0), 1)
-            guard progress < 1, let value = interpolate(t.from, t.to, eased(progress)),
-                  case .object(var layer) = layers[t.layer] else { continue }
-            var paint = layer["paint"]?.objectValue ?? [:]
-            paint[t.property] = value
-            layer["paint"] = .object(paint)
-            layers[t.layer] = .object(layer)
+            guard progress < 1, let value = interpolate(t.from, t.to, eased(progress)) else { continue }
+            try? editor.setProperty(layer: t.layer, group: .paint, t.property, value)
         }
-        root["layers"] = .array(layers)
-        return .object(root)
+        return editor
+    }
+
+    /// An image file for `addImage`, with MapLibre's options (`pixelRatio`, `sdf`).
+    private static func styleImage(path: String, options: StyleValue, files: FileReader) throws(Unsupported) -> StyleImage {
+        guard let data = files(path) else { throw Unsupported(operation: "addImage of \(path), which is not a readable fixture") }
+        let options = options.objectValue ?? [:]
+        return StyleImage(png: data, pixelRatio: options["pixelRatio"]?.numberValue ?? 1, sdf: options["sdf"]?.boolValue ?? false)
     }
 
     /// MapLibre's transition easing (cubic in-out).

@@ -12,6 +12,13 @@ public protocol Feature {
     func property(_ key: String) -> FeatureValue?
     /// All properties (for the `properties` expression; slower than `property(_:)`).
     var properties: [String: FeatureValue] { get }
+    /// One member of the feature's state (MapLibre's `setFeatureState`, read by
+    /// `["feature-state", key]`); nil when unset. Data itself has none.
+    func state(_ key: String) -> FeatureValue?
+}
+
+extension Feature {
+    public func state(_ key: String) -> FeatureValue? { nil }
 }
 
 /// The geometry kinds of the MVT and MapLibre specs (`$type` in legacy filters).

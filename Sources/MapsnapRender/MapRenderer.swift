@@ -33,8 +33,8 @@ public final class MapRenderer {
 
     /// The sprite for a pixel ratio: the sharpest one not finer than needed.
     func sprite(forPixelRatio ratio: Double) -> SpriteSheet? {
-        let sorted = sprites.sorted { ($0.icons.first?.value.pixelRatio ?? 1) < ($1.icons.first?.value.pixelRatio ?? 1) }
-        return sorted.last { ($0.icons.first?.value.pixelRatio ?? 1) <= max(ratio, 1) } ?? sorted.first
+        let sorted = sprites.sorted { $0.pixelRatio < $1.pixelRatio }
+        return sorted.last { $0.pixelRatio <= max(ratio, 1) } ?? sorted.first
     }
 
     /// What to draw besides the map itself.
@@ -47,6 +47,8 @@ public final class MapRenderer {
         public var scaleBar: ScaleBarUnits?
         /// A north arrow top-right.
         public var compass: Bool
+        /// The state of features (MapLibre's `setFeatureState`), read by `["feature-state", …]`.
+        public var featureStates = FeatureStates()
         /// Style layers not to draw (e.g. the points of interest, for clean report images).
         public var hiddenLayers: Set<String>
         /// Draw the overlays just under this style layer (and every layer above it) instead of over
@@ -110,7 +112,8 @@ public final class MapRenderer {
                                 text: text, placementBounds: Rect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height),
                                 labelsMayCrossEdges: !options.wholeLabelsOnly,
                                 warnings: warnings, sprites: sprite(forPixelRatio: camera.pixelRatio),
-                                glyphs: useGlyphs ? glyphs : nil, glyphsOnly: useGlyphs && options.textEngine == .glyphs)
+                                glyphs: useGlyphs ? glyphs : nil, glyphsOnly: useGlyphs && options.textEngine == .glyphs,
+                                featureStates: options.featureStates.isEmpty ? nil : FeatureStateLookup(states: options.featureStates, style: style))
         frame.spareCore = options.labels == .layered(threaded: true)
         if canvas.isVector {
             // Nothing of the map reaches past its area (a caption band below it on the page).

@@ -41,6 +41,8 @@ final class RenderFrame {
     let sprites: SpriteSheet?
     /// The style's glyph PBFs, when text is drawn from them (`TextEngineChoice`).
     let glyphs: GlyphLibrary?
+    /// The features' states, when the render has some.
+    let featureStates: FeatureStateLookup?
     /// Draw a label from glyph PBFs even when some of its characters have none (`glyphs`), rather
     /// than with system fonts (`auto`).
     let glyphsOnly: Bool
@@ -51,8 +53,9 @@ final class RenderFrame {
     init(camera: Camera, canvas: Canvas, tilesBySource: [String: [LoadedTile]], text: TextEngine,
          placementBounds: Rect, labelsMayCrossEdges: Bool = true, warnings: WarningLog, sprites: SpriteSheet? = nil,
          glyphs: GlyphLibrary? = nil, glyphsOnly: Bool = false, collisions: CollisionIndex? = nil,
-         drawingFailures: DrawingFailures = DrawingFailures()) {
+         drawingFailures: DrawingFailures = DrawingFailures(), featureStates: FeatureStateLookup? = nil) {
         self.drawingFailures = drawingFailures
+        self.featureStates = featureStates
         self.sprites = sprites
         self.glyphs = glyphs
         self.glyphsOnly = glyphsOnly
@@ -78,7 +81,7 @@ final class RenderFrame {
     func drawing(on other: Canvas) -> RenderFrame {
         RenderFrame(camera: camera, canvas: other, tilesBySource: tilesBySource, text: text, placementBounds: placementBounds,
                     labelsMayCrossEdges: labelsMayCrossEdges, warnings: warnings, sprites: sprites, glyphs: glyphs,
-                    glyphsOnly: glyphsOnly, collisions: collisions, drawingFailures: drawingFailures)
+                    glyphsOnly: glyphsOnly, collisions: collisions, drawingFailures: drawingFailures, featureStates: featureStates)
     }
 
     /// Records this frame's canvas's drawing error, if any, as the render's failure at `what`
@@ -104,7 +107,14 @@ final class RenderFrame {
                 var features: [RenderFeature] = []
                 features.reserveCapacity(layer.featureCount)
                 let extent = layer.extent
-                try layer.forEachFeature { features.append(RenderFeature($0, extent: extent)) }
+                if let featureStates, !featureStates.states.isEmpty {
+                    let stateLayer = name == GeoJSONVectorSource.layerName ? "" : sourceLayer
+                    try layer.forEachFeature {
+                        features.append(RenderFeature($0, extent: extent, feature: featureStates.feature($0, source: source, sourceLayer: stateLayer)))
+                    }
+                } else {
+                    try layer.forEachFeature { features.append(RenderFeature($0, extent: extent)) }
+                }
                 let projection = TileProjection(tile: loaded.covered, extent: layer.extent, transform: transform,
                                                 perspective: perspective)
                 // Pitched, a tile wholly nearer than the near plane lies below the image.

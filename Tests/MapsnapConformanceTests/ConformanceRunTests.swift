@@ -140,11 +140,13 @@ import MapsnapStyle
         let style = try StyleValue.parseJSON(#"{"layers": [{"id": "bg", "type": "background", "paint": {"background-color-transition": {"duration": 1000}, "background-color": "red"}}]}"#)
         let operations: [[StyleValue]] = [[.string("setPaintProperty"), .string("bg"), .string("background-color"), .string("white")],
                                           [.string("wait"), .number(0)], [.string("wait"), .number(500)]]
-        let changed = try TestOperations.apply(operations, to: style)
+        var refused: [String] = []
+        let changed = try TestOperations.apply(operations, to: style, refused: &refused).style
         let paint = changed.objectValue?["layers"]?.arrayValue?.first?.objectValue?["paint"]?.objectValue
         #expect(paint?["background-color"] == .string("rgba(255,127.5,127.5,1)"))
         // Without waiting, the new value applies at once only when the transition has no duration.
-        let instant = try TestOperations.apply([[.string("setLayoutProperty"), .string("bg"), .string("visibility"), .string("none")]], to: style)
+        let instant = try TestOperations.apply([[.string("setLayoutProperty"), .string("bg"), .string("visibility"), .string("none")]],
+                                               to: style, refused: &refused).style
         #expect(instant.objectValue?["layers"]?.arrayValue?.first?.objectValue?["layout"]?.objectValue?["visibility"] == .string("none"))
     }
 
@@ -157,6 +159,12 @@ import MapsnapStyle
 
     @Test func unknownOperationsAreReported() throws {
         let style = try StyleValue.parseJSON(#"{"layers": []}"#)
-        #expect(throws: TestOperations.Unsupported.self) { try TestOperations.apply([[.string("addImage"), .string("x")]], to: style) }
+        var refused: [String] = []
+        #expect(throws: TestOperations.Unsupported.self) {
+            try TestOperations.apply([[.string("setVerticalFieldOfView"), .number(10)]], to: style, refused: &refused)
+        }
+        // A call MapLibre refuses (an unknown layer) is refused and reported, not a failure of the runner.
+        _ = try TestOperations.apply([[.string("removeLayer"), .string("nope")]], to: style, refused: &refused)
+        #expect(refused == ["removeLayer: the layer 'nope' does not exist in the map's style"])
     }
 }

@@ -77,9 +77,9 @@ import MapsnapGeo
     }
 
     @Test func unsupportedOperatorsAreNotErrors() {
-        let parsed = parseExpression(#"["feature-state", "hover"]"#)
+        let parsed = parseExpression(#"["global-state", "hover"]"#)
         #expect(parsed.expression == nil)
         #expect(parsed.errors.isEmpty)
-        #expect(parsed.warnings == ["feature-state"])
+        #expect(parsed.warnings == ["global-state"])
     }
 }

@@ -174,14 +174,14 @@ import MapsnapGeo
         let style = try Self.parse(#"""
         {"version": 8, "pitch": 75, "sources": {"v": {"type": "vector", "url": "x"}, "r": {"type": "raster-dem", "url": "y"}},
          "layers": [
-          {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["feature-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
+          {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["global-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
           {"id": "b", "type": "hillshade", "source": "r"},
           {"id": "c", "type": "line", "source": "v", "filter": ["within", {"type": "Polygon", "coordinates": []}], "layout": {"text-field": "x"}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
             "sources.r.type: source type \"raster-dem\" is not supported; layers using it are not drawn",
-            "layers[0].paint.fill-color: unsupported expression operator \"feature-state\"; the property uses its default value",
+            "layers[0].paint.fill-color: unsupported expression operator \"global-state\"; the property uses its default value",
             "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" does not apply to fill layers (it is a property of fill-extrusion layers); ignored",
             "layers[1].type: layer type \"hillshade\" is not supported (raster-dem sources are not read yet); the layer is not drawn",
             "layers[2].filter: unsupported expression operator \"within\"; the filter matches no feature",

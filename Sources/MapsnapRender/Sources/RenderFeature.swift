@@ -11,9 +11,10 @@ final class RenderFeature {
     /// The tile's width in geometry units (the layer's extent).
     let extent: Int32
 
-    init(_ source: VectorTileFeature, extent: Int) {
+    /// `feature`: the feature as the style reads it, when it differs from `source` (with a state).
+    init(_ source: VectorTileFeature, extent: Int, feature: (any Feature)? = nil) {
         self.source = source
-        feature = source
+        self.feature = feature ?? source
         self.extent = Int32(clamping: extent)
     }
 

@@ -29,11 +29,23 @@ public final class SpriteSheet {
             }
             (self.x, self.y, self.width, self.height, self.pixelRatio, self.sdf) = (x, y, width, height, pixelRatio, sdf)
         }
+
+        init(x: Int, y: Int, width: Int, height: Int, pixelRatio: Double, sdf: Bool?) {
+            (self.x, self.y, self.width, self.height, self.pixelRatio, self.sdf) = (x, y, width, height, pixelRatio, sdf)
+        }
     }
 
     public let image: RasterImage
     public let icons: [String: Icon]
     public let jsonPath: String
+    /// The pixel ratio the sheet was drawn for (its icons', the smallest if they differ): what
+    /// `MapRenderer` picks a sheet by.
+    public let pixelRatio: Double
+
+    /// A sheet made in memory (`adding(_:)`); `image` is finished drawing.
+    init(image: RasterImage, icons: [String: Icon], jsonPath: String, pixelRatio: Double) {
+        (self.image, self.icons, self.jsonPath, self.pixelRatio) = (image, icons, jsonPath, pixelRatio)
+    }
 
     /// Loads `base` (a path without extension, e.g. `styles/sprite/mapsnap`) for `pixelRatio`.
     /// The sprite at pixel ratio 1 and, when it has one, 2 (`@2x`): what a renderer picks from.
@@ -69,6 +81,7 @@ public final class SpriteSheet {
             icons[name] = icon
         }
         self.icons = icons
+        self.pixelRatio = icons.values.map(\.pixelRatio).min() ?? pixelRatio
         do { try InputFile.check(chosen + ".png") } catch {
             if case .missing = error { throw .missing(path: chosen + ".png") }
             throw .invalid(path: chosen + ".png", reason: error.reason)

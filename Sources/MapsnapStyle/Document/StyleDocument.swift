@@ -121,7 +121,7 @@ public struct StyleDocument: Sendable {
         case .array(let layers)?:
             document.layers.reserveCapacity(layers.count)
             var ids: Set<String> = []
-            for (i, value) in layers.enumerated() {
+            for (i, value) in LayerRef.resolve(layers).enumerated() {
                 if case .string(let id)? = value.objectValue?["id"] {
                     if ids.contains(id) { log.error("layers[\(i)].id", "duplicate layer id \"\(id)\"") }
                     ids.insert(id)

@@ -36,6 +36,8 @@ public struct VectorSource: Sendable, Hashable {
     /// For `mbtiles://path` and `pmtiles://path` URLs: the local file path, resolved against the
     /// style file's folder when relative. nil for other URLs.
     public var archivePath: String?
+    /// The property that identifies features for their state (the spec's `promoteId`).
+    public var promoteID: PromoteID?
 
     public init(url: String? = nil, tiles: [String]? = nil, minZoom: Int = 0, maxZoom: Int = 22,
                 attribution: String? = nil, archivePath: String? = nil) {
@@ -123,6 +125,8 @@ public struct GeoJSONSourceDefinition: Sendable, Hashable {
     public var generateId: Bool = false
     /// Measure lines for `line-gradient` (the spec's `lineMetrics`).
     public var lineMetrics: Bool = false
+    /// The property that identifies features for their state (the spec's `promoteId`).
+    public var promoteID: PromoteID?
 
     public init(data: Data, fileURL: URL? = nil, maxZoom: Int = 18, attribution: String? = nil,
                 buffer: Double = 128, tolerance: Double = 0.375, generateId: Bool = false) {
@@ -167,6 +171,14 @@ extension StyleSource {
                 return value
             }
         }
+        func promoteID() -> PromoteID? {
+            guard let value = object["promoteId"], !value.isNull else { return nil }
+            guard let promote = PromoteID(value) else {
+                log.error("\(path).promoteId", "expected a property name or an object of source layer → property name, got \(value.json)")
+                return nil
+            }
+            return promote
+        }
         switch type {
         case "vector", "raster":
             var source = VectorSource()
@@ -185,6 +197,7 @@ extension StyleSource {
             source.maxZoom = zoom("maxzoom", default: 22)
             source.attribution = string("attribution")
             source.archivePath = source.url.flatMap { VectorSource.archivePath(fromURL: $0, relativeTo: baseURL) }
+            source.promoteID = promoteID()
             guard log.errors.count == errorsBefore else { return nil }
             guard type == "raster" else { return .vector(source) }
             var raster = RasterSource(location: source)
@@ -246,7 +259,8 @@ extension StyleSource {
             if object["cluster"] == .bool(true) {
                 log.warning("\(path).cluster", "clustering is not supported; every point is drawn")
             }
-            for key in ["filter", "promoteId"] where object[key] != nil {
+            definition.promoteID = promoteID()
+            for key in ["filter"] where object[key] != nil {
                 log.warning("\(path).\(key)", "\"\(key)\" is not supported for GeoJSON sources; ignored")
             }
             return log.errors.count == errorsBefore ? .geojson(definition) : nil

@@ -3,7 +3,7 @@
 enum ExpressionRegistry {
     static let operators: [any ExpressionOperator.Type] = [
         Literal.self, Let.self, Var.self,
-        Get.self, Has.self, Properties.self, Id.self, GeometryTypeExpression.self, Zoom.self, LineProgress.self,
+        Get.self, Has.self, Properties.self, Id.self, FeatureState.self, GeometryTypeExpression.self, Zoom.self, LineProgress.self,
         Interpolate.self, Step.self, Match.self, Case.self, Coalesce.self,
         NumberAssertion.self, StringAssertion.self, BooleanAssertion.self, ObjectAssertion.self, ArrayAssertion.self,
         ToBoolean.self, ToString.self, ToNumber.self, ToColor.self, TypeOf.self,
@@ -27,7 +27,7 @@ enum ExpressionRegistry {
     /// In the spec, not implemented here: a property using one falls back to its default and
     /// the style gets a warning.
     static let unsupported: Set<String> = [
-        "collator", "resolved-locale", "is-supported-script", "feature-state",
+        "collator", "resolved-locale", "is-supported-script",
         "heatmap-density", "accumulated", "within", "distance", "global-state", "elevation",
         "to-padding", "split", "config",
     ]
