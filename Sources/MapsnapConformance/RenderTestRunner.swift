@@ -80,6 +80,7 @@ public struct RenderTestRunner {
         let style = try StyleDocument.parse(Data(edited.style.json.utf8), baseURL: test.directory, fileName: test.id + "/style.json")
         style.warnings.forEach { warnings.warn($0.description) }
         var sources: [String: any VectorTileProvider] = [:]
+        var rasterSources: [String: (source: ArchiveRasterSource, tileSize: Int)] = [:]
         for name in style.sources.keys.sorted() {
             switch style.sources[name]! {
             case .vector(let source):
@@ -89,15 +90,16 @@ public struct RenderTestRunner {
                 let source = try GeoJSONVectorSource(definition: definition)
                 source.problems.forEach { warnings.warn("source \(name): \($0)") }
                 sources[name] = source
-            case .raster:
-                // The slice's raster tests read tiles from a folder template, not an archive.
-                warnings.warn("source \(name): raster tiles from URL templates are not supported by the runner")
+            case .raster(let source):
+                let tiles = try tileTemplate(source.location, name: name)
+                rasterSources[name] = (ArchiveRasterSource(archives: [TemplateTiles(template: tiles.template, minZoom: tiles.minZoom,
+                                                                                     maxZoom: tiles.maxZoom)]), source.tileSize)
             case .other(let type):
                 warnings.warn("source \(name): type \(type) is not supported")
             }
         }
         let sprites = try SpriteSheet.sheets(loadSprites(style.sprite, warnings: warnings), adding: edited.images)
-        let renderer = MapRenderer(style: style, sources: sources, sprites: sprites)
+        let renderer = MapRenderer(style: style, sources: sources, sprites: sprites, rasterSources: rasterSources)
         if let glyphs = style.glyphs, let file = local(glyphs) { renderer.glyphs = GlyphLibrary.shared(template: file.path) }
         var camera = Camera(center: style.center ?? LatLon(0, 0), zoom: style.zoom ?? 0,
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
@@ -122,7 +124,15 @@ public struct RenderTestRunner {
     func local(_ url: String) -> URL? { FixtureURLs.file(url, assets: assets) }
 
     private func vectorSource(_ source: VectorSource, name: String) throws(FixtureError) -> any VectorTileProvider {
+        let tiles = try tileTemplate(source, name: name)
+        return DirectoryVectorSource(template: tiles.template, minZoom: tiles.minZoom, maxZoom: tiles.maxZoom)
+    }
+
+    /// Where a source's tiles are: the file template of its first `tiles` URL, or of its
+    /// TileJSON's, with the zoom range (a TMS `scheme` counts rows from the south: `{-y}`).
+    private func tileTemplate(_ source: VectorSource, name: String) throws(FixtureError) -> (template: String, minZoom: Int, maxZoom: Int) {
         var templates = source.tiles ?? []
+        var tms = source.scheme == "tms"
         var minZoom = source.minZoom, maxZoom = source.maxZoom
         if templates.isEmpty, let url = source.url {
             // A TileJSON document: its `tiles` and zoom range.
@@ -133,10 +143,12 @@ public struct RenderTestRunner {
             templates = tileJSON["tiles"]?.arrayValue?.compactMap(\.stringValue) ?? []
             minZoom = tileJSON["minzoom"]?.numberValue.map { Int($0) } ?? minZoom
             maxZoom = tileJSON["maxzoom"]?.numberValue.map { Int($0) } ?? maxZoom
+            tms = tileJSON["scheme"] == .string("tms")
         }
         guard let template = templates.first else { throw .notLocal(source: name, url: source.url ?? "no tiles") }
         guard let file = local(template) else { throw .notLocal(source: name, url: template) }
-        return DirectoryVectorSource(template: file.path, minZoom: minZoom, maxZoom: maxZoom)
+        let path = tms ? file.path.replacingOccurrences(of: "{y}", with: "{-y}") : file.path
+        return (path, minZoom, maxZoom)
     }
 
     /// The sprite at pixel ratio 1 and 2 (MapLibre loads `@2x` for ratios above 1); a missing

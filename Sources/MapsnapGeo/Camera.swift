@@ -54,6 +54,23 @@ public struct Camera: Hashable, Sendable {
                         bearingDegrees: pitch > 0 ? bearing : bearing + roll)
     }
 
+    /// `worldToScreen` with the center moved by less than a pixel so that whole world pixels
+    /// fall on whole image pixels, as MapLibre's `alignedProjMatrix` draws raster tiles: a tile
+    /// shown at its own scale is then copied texel for texel, not blurred between pixels.
+    public var pixelAlignedWorldToScreen: ScreenTransform {
+        let c = centerWorld
+        let angle = -(pitch > 0 ? bearing : bearing + roll) * .pi / 180
+        // An odd image size puts the center in the middle of a pixel.
+        let xShift = Double(size.width % 2) / 2, yShift = Double(size.height % 2) / 2
+        var dx = c.x - c.x.rounded() + cos(angle) * xShift + sin(angle) * yShift
+        var dy = c.y - c.y.rounded() + cos(angle) * yShift + sin(angle) * xShift
+        if dx > 0.5 { dx -= 1 }
+        if dy > 0.5 { dy -= 1 }
+        return ScreenTransform(centerWorld: Point(x: c.x - dx, y: c.y - dy),
+                               screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
+                               bearingDegrees: pitch > 0 ? bearing : bearing + roll)
+    }
+
     /// The pitched projection of plane points onto the image; nil when the camera looks straight down.
     public var perspective: Perspective? {
         Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height), rollDegrees: roll)

@@ -32,10 +32,13 @@ public enum TileCover {
     }
 
     /// Raster sources, as MapLibre covers them: the zoom rounded (not floored), one deeper for
-    /// 256-px tiles, clamped to the source's range.
-    public static func rasterZoom(forZoom zoom: Double, tileSize: Int, minZoom: Int, maxZoom: Int) -> Int {
+    /// 256-px tiles, no deeper than the source's `maxZoom`. Below its `minZoom` there is none:
+    /// MapLibre's `coveringTiles` covers nothing there, so the source draws nothing (deeper
+    /// tiles are never shrunk).
+    public static func rasterZoom(forZoom zoom: Double, tileSize: Int, minZoom: Int, maxZoom: Int) -> Int? {
         let adjusted = zoom + log2(512 / Double(max(tileSize, 1)))
-        return min(max(Int(saturating: adjusted.rounded()), minZoom), maxZoom)
+        let z = Int(saturating: adjusted.rounded())
+        return z < minZoom ? nil : min(z, maxZoom)
     }
 
     /// The tiles of zoom level `z` covering the view grown by `margin` points.

@@ -6,7 +6,7 @@ import MapsnapStyle
 
 /// `raster`: each tile's image stretched over its tile (turned with the bearing; pitched, on the
 /// map plane, row by row as `WorldPattern` paints), at the zoom MapLibre picks for raster sources
-/// (rounded, one deeper for 256-px tiles), with `raster-opacity`, `raster-resampling` and the
+/// (rounded, one deeper for 256-px tiles), aligned to whole pixels as MapLibre aligns them, with `raster-opacity`, `raster-resampling` and the
 /// colour adjustments of MapLibre's raster shader. `raster-fade-duration` has nothing to fade in a
 /// still image.
 enum RasterPainter {
@@ -14,14 +14,16 @@ enum RasterPainter {
         let zoom = frame.zoom, canvas = frame.canvas
         let opacity = style.opacity
         guard opacity > 0 else { return }
-        let z = TileCover.rasterZoom(forZoom: zoom, tileSize: tiles.tileSize, minZoom: tiles.source.minZoom, maxZoom: tiles.source.maxZoom)
+        guard let z = TileCover.rasterZoom(forZoom: zoom, tileSize: tiles.tileSize, minZoom: tiles.source.minZoom,
+                                           maxZoom: tiles.source.maxZoom) else { return }
         let adjustment = RasterAdjustment(style)
         let filter = style.resampling == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
+        let transform = frame.camera.pixelAlignedWorldToScreen
         for wanted in TileCover.tiles(for: frame.camera, atZoom: z) {
             guard let (covered, image) = Self.tileOrAncestor(wanted, tiles: tiles, warnings: frame.warnings) else { continue }
-            let projection = TileProjection(tile: covered, extent: image.width, transform: frame.transform, perspective: frame.perspective)
+            let projection = TileProjection(tile: covered, extent: image.width, transform: transform, perspective: frame.perspective)
             // An ancestor is clipped to the wanted tile (its neighbours draw their own parts).
-            let area = TileProjection(tile: wanted, extent: image.width, transform: frame.transform, perspective: frame.perspective)
+            let area = TileProjection(tile: wanted, extent: image.width, transform: transform, perspective: frame.perspective)
             guard area.tileCorners.count >= 3 else { continue }
             let surface = adjustment.map { $0.applied(to: image) } ?? cairo_surface_reference(image.surface)!
             defer { cairo_surface_destroy(surface) }

@@ -38,6 +38,8 @@ public struct VectorSource: Sendable, Hashable {
     public var archivePath: String?
     /// The property that identifies features for their state (the spec's `promoteId`).
     public var promoteID: PromoteID?
+    /// How `{y}` counts rows in tile URLs: `xyz` (from the north, the default) or `tms`.
+    public var scheme = "xyz"
 
     public init(url: String? = nil, tiles: [String]? = nil, minZoom: Int = 0, maxZoom: Int = 22,
                 attribution: String? = nil, archivePath: String? = nil) {
@@ -198,6 +200,11 @@ extension StyleSource {
             source.attribution = string("attribution")
             source.archivePath = source.url.flatMap { VectorSource.archivePath(fromURL: $0, relativeTo: baseURL) }
             source.promoteID = promoteID()
+            switch object["scheme"] {
+            case .string(let scheme)? where scheme == "xyz" || scheme == "tms": source.scheme = scheme
+            case nil: break
+            case let other?: log.error("\(path).scheme", "expected \"xyz\" or \"tms\", got \(other.json)")
+            }
             guard log.errors.count == errorsBefore else { return nil }
             guard type == "raster" else { return .vector(source) }
             var raster = RasterSource(location: source)

@@ -9,11 +9,7 @@ import MapsnapGeo
 /// "Stored bytes" are the tile's bytes as the archive keeps them (compressed vector tiles stay
 /// compressed), except that tiles a PMTiles compresses with brotli or zstd come gzip-compressed
 /// (vector tiles) or plain: an MBTiles or a folder has no way to say brotli or zstd.
-public protocol TileArchive: AnyObject {
-    var path: String { get }
-    var metadata: MBTilesMetadata { get }
-    /// The tile's bytes, decompressed when they were stored compressed; nil when absent.
-    func tileData(_ id: TileID) throws(TileArchiveError) -> Data?
+public protocol TileArchive: TileReader {
     /// The tile's stored bytes.
     func rawTileData(_ id: TileID) throws(TileArchiveError) -> Data?
     /// Every tile address (or those at zoom level `zoom`), sorted by zoom, then row, then column.

@@ -1,12 +1,12 @@
 import Foundation
 import MapsnapGeo
-/// A raster source backed by archives (MBTiles or PMTiles) of PNG, JPEG or WebP tiles (a satellite or
+/// A raster source backed by archives (MBTiles or PMTiles; or tile files by a template) of PNG, JPEG or WebP tiles (a satellite or
 /// hillshade base, or a pyramid mapsnap made): the first archive holding a tile gives its bytes.
 /// The renderer decodes and keeps them.
 public final class ArchiveRasterSource: @unchecked Sendable {
-    public let archives: [any TileArchive]
+    public let archives: [any TileReader]
 
-    public init(archives: [any TileArchive]) {
+    public init(archives: [any TileReader]) {
         precondition(!archives.isEmpty)
         self.archives = archives
     }

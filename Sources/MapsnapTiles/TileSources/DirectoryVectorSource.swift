@@ -26,12 +26,7 @@ public final class DirectoryVectorSource: VectorTileProvider {
     }
 
     /// The file that holds tile `id`.
-    public func path(for id: TileID) -> String {
-        template.replacingOccurrences(of: "{z}", with: String(id.z))
-            .replacingOccurrences(of: "{x}", with: String(id.x))
-            .replacingOccurrences(of: "{y}", with: String(id.y))
-            .replacingOccurrences(of: "{-y}", with: String(id.tmsRow))
-    }
+    public func path(for id: TileID) -> String { TemplateTiles.file(template: template, for: id) }
 
     public func vectorTile(_ id: TileID) throws -> VectorTile? {
         let path = path(for: id)
