@@ -6,7 +6,8 @@ import MapsnapGeo
 /// only inside the tile (each tile places its own part of a line). The first anchor is offset by
 /// half the label plus 48 units of a 24-px glyph, scaled as in the parent tile when overzoomed, so
 /// that anchors line up from zoom to zoom; then one every `spacing`, where the label fits on the
-/// line; a line with none gets one at its middle.
+/// line and the line bends less than `text-max-angle` under it (MapLibre's `checkMaxAngle`); a
+/// line with none gets one at its middle.
 enum LineAnchors {
     struct Anchor: Equatable {
         var point: Point
@@ -21,8 +22,10 @@ enum LineAnchors {
 
     /// - `line`: in tile units (8,192 per side); `spacing` and `labelLength` too.
     /// - `shapedLabelLength`: the label's length in pixels, for the first anchor's offset.
+    /// - `angleWindow`: for text, the length of line (tile units) over which the turns may add up
+    ///   to at most `maxAngle` (radians); 0 for icons, which are not checked.
     static func anchors(_ line: [Point], spacing: Double, labelLength: Double, shapedLabelLength: Double,
-                        boxScale: Double, overscaling: Double) -> [Anchor] {
+                        boxScale: Double, overscaling: Double, angleWindow: Double = 0, maxAngle: Double = .pi) -> [Anchor] {
         guard line.count > 1, spacing > 0, spacing.isFinite else { return [] }
         let first = line[0]
         let continued = first.x == 0 || first.x == extent || first.y == 0 || first.y == extent
@@ -32,7 +35,8 @@ enum LineAnchors {
         let offset = continued
             ? (spacing / 2 * overscaling).truncatingRemainder(dividingBy: spacing)
             : ((shapedLabelLength / 2 + glyphSize * 2) * boxScale * overscaling).truncatingRemainder(dividingBy: spacing)
-        return resample(line, offset: offset, spacing: spacing, labelLength: labelLength, continued: continued, atMiddle: false)
+        let bends = Bends(window: angleWindow, maxAngle: maxAngle)
+        return resample(line, offset: offset, spacing: spacing, labelLength: labelLength, continued: continued, atMiddle: false, bends: bends)
     }
 
     /// A line (tile units) cut to the tile square, its cut ends rounded to whole units as
@@ -44,7 +48,7 @@ enum LineAnchors {
     }
 
     private static func resample(_ line: [Point], offset: Double, spacing: Double, labelLength: Double,
-                                 continued: Bool, atMiddle: Bool) -> [Anchor] {
+                                 continued: Bool, atMiddle: Bool, bends: Bends) -> [Anchor] {
         let half = labelLength / 2
         var lineLength = 0.0
         for i in 0..<(line.count - 1) { lineLength += (line[i + 1] - line[i]).length }
@@ -63,15 +67,60 @@ enum LineAnchors {
                 let t = (marked - distance) / segment
                 let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
                 if x >= 0, x < extent, y >= 0, y < extent, marked - half >= 0, marked + half <= lineLength {
-                    out.append(Anchor(point: Point(x: x.rounded(), y: y.rounded()), angle: angle, segment: i))
+                    let anchor = Anchor(point: Point(x: x.rounded(), y: y.rounded()), angle: angle, segment: i)
+                    if bends.allow(line, anchor, labelLength: labelLength) { out.append(anchor) }
                 }
             }
             distance += segment
         }
         if !atMiddle && out.isEmpty && !continued {
             // Short lines (common in overzoomed tiles): one anchor at the middle.
-            return resample(line, offset: distance / 2, spacing: spacing, labelLength: labelLength, continued: continued, atMiddle: true)
+            return resample(line, offset: distance / 2, spacing: spacing, labelLength: labelLength, continued: continued,
+                            atMiddle: true, bends: bends)
         }
         return out
+    }
+
+    /// MapLibre's `checkMaxAngle`: a label may not sit where the line's turns within any
+    /// `window` of its length add up to more than `maxAngle`, nor where the line ends under it.
+    struct Bends {
+        let window: Double
+        let maxAngle: Double
+
+        func allow(_ line: [Point], _ anchor: Anchor, labelLength: Double) -> Bool {
+            guard window > 0, labelLength > 0 else { return true }
+            // Back to the first segment the label covers.
+            var p = anchor.point
+            var index = anchor.segment + 1
+            var along = 0.0
+            while along > -labelLength / 2 {
+                index -= 1
+                guard index >= 0 else { return false }
+                along -= (line[index] - p).length
+                p = line[index]
+            }
+            along += (line[index + 1] - line[index]).length
+            index += 1
+            // Forward over the label's length, summing the turns within the window.
+            var corners: [(distance: Double, turn: Double)] = []
+            var first = 0
+            var sum = 0.0
+            while along < labelLength / 2 {
+                guard index + 1 < line.count else { return false }
+                let previous = line[index - 1], current = line[index], next = line[index + 1]
+                let turn = abs(remainder(atan2(previous.y - current.y, previous.x - current.x)
+                                         - atan2(current.y - next.y, current.x - next.x), 2 * .pi))
+                corners.append((along, turn))
+                sum += turn
+                while along - corners[first].distance > window {
+                    sum -= corners[first].turn
+                    first += 1
+                }
+                if sum > maxAngle { return false }
+                index += 1
+                along += (next - current).length
+            }
+            return true
+        }
     }
 }

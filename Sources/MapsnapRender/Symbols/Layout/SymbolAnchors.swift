@@ -6,13 +6,22 @@ import MapsnapTiles
 /// Where a feature's symbol may go (MapLibre's anchors), on screen: the kind of anchor follows
 /// from `symbol-placement`, the geometry and whether there is text.
 extension SymbolLayout {
-    func anchors(_ parts: [[TilePoint]], _ projection: TileProjection, alongLine: Bool, shaped: ShapedText?,
-                 icon: SymbolCandidate.Icon?, style: SymbolStyle, feature: any Feature, spacing: Double) -> SymbolCandidate.Anchors {
+    /// `repeats`: the anchors this tile's labels of the layer already have, by text (MapLibre's
+    /// `compareText`), which `symbol-placement: line` text keeps half a spacing from.
+    func anchors(_ parts: [[TilePoint]], _ projection: TileProjection, placement: SymbolPlacement, shaped: ShapedText?,
+                 icon: SymbolCandidate.Icon?, style: SymbolStyle, feature: any Feature, spacing: Double,
+                 string: String, repeats: inout [String: [Point]]) -> SymbolCandidate.Anchors {
+        let alongLine = placement != .point
         if alongLine && style.textRotationAlignment.evaluate(for: feature) == .viewport {
             // Viewport-aligned labels on lines stay horizontal, repeated every symbol-spacing (shields).
             return .spaced(parts.flatMap { Polyline(projection.screen($0)).spacedPoints(every: spacing).map(\.point) })
         } else if alongLine, shaped == nil, let icon {
             return .iconsOnLine(parts.flatMap { lineAnchors($0, projection, icon: icon, style: style, feature: feature, spacing: spacing) })
+        } else if placement == .line, let shaped, shaped.fontSize > 0 {
+            return .textOnLine(parts.flatMap {
+                textLineAnchors($0, projection, text: shaped, icon: icon, style: style, feature: feature, spacing: spacing,
+                                string: string, repeats: &repeats)
+            })
         } else if alongLine {
             // A label is placed along a line (by placement) only where the line is longer than it.
             let minimum = shaped?.lineAdvance ?? 0
@@ -51,26 +60,84 @@ extension SymbolLayout {
     /// they are computed in its tile units, so that icons land where MapLibre's do.
     private func lineAnchors(_ part: [TilePoint], _ projection: TileProjection, icon: SymbolCandidate.Icon, style: SymbolStyle,
                              feature: any Feature, spacing: Double) -> [(point: Point, angle: Double)] {
-        guard part.count > 1 else { return [] }
-        let zoom = frame.zoom
-        // The tile's side in plane points, and how far it is overzoomed (a power of two).
-        let side = (projection.planeCorners[1] - projection.planeCorners[0]).length
-        let overscaling = max(1, exp2((log2(side / (WebMercator.tileSize * exp2(zoom - zoom.rounded(.down))))).rounded()))
-        let k = LineAnchors.extent / projection.extent
-        let tilePixelRatio = LineAnchors.extent / (WebMercator.tileSize * overscaling)
-        let boxScale = tilePixelRatio * style.textSizeAtZoom18.evaluate(for: feature) / LineAnchors.glyphSize
+        let layout = TileLineLayout(projection, zoom: frame.zoom, textMaxSize: style.textSizeAtZoom18.evaluate(for: feature))
         let shaped = icon.icon.pointWidth
-        let line = part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) }
-        // As MapLibre: the line clipped to its tile first, so that a line entering from the
-        // buffer starts at the tile's edge (a continued line, with its own first offset).
-        let tileLines = LineAnchors.clippedToTile(line)
-        return tileLines.flatMap { line in
-            LineAnchors.anchors(line, spacing: spacing * tilePixelRatio, labelLength: shaped * boxScale,
-                                shapedLabelLength: shaped, boxScale: boxScale, overscaling: overscaling)
+        return layout.tileLines(part).flatMap { line in
+            LineAnchors.anchors(line, spacing: spacing * layout.tilePixelRatio, labelLength: shaped * layout.boxScale,
+                                shapedLabelLength: shaped, boxScale: layout.boxScale, overscaling: layout.overscaling)
         }.map { a in
-            let at = projection.screen(tileUnits: Point(x: a.point.x / k, y: a.point.y / k))
-            let ahead = projection.screen(tileUnits: Point(x: a.point.x / k + cos(a.angle), y: a.point.y / k + sin(a.angle)))
+            let at = layout.screen(a.point)
+            let ahead = layout.screen(a.point + Point(x: cos(a.angle), y: sin(a.angle)) * layout.k)
             return (at, atan2(ahead.y - at.y, ahead.x - at.x))
         }
     }
+
+    /// MapLibre's anchors for text along one tile's part of a line (`getAnchors` with
+    /// `text-max-angle`, then `anchorIsTooClose`: no two anchors of the same text in a tile
+    /// closer than half the spacing), each as the tile's line on screen and how far along it the
+    /// label's middle goes.
+    private func textLineAnchors(_ part: [TilePoint], _ projection: TileProjection, text: ShapedText, icon: SymbolCandidate.Icon?,
+                                 style: SymbolStyle, feature: any Feature, spacing: Double, string: String,
+                                 repeats: inout [String: [Point]]) -> [(line: Polyline, at: Double)] {
+        let layout = TileLineLayout(projection, zoom: frame.zoom, textMaxSize: style.textSizeAtZoom18.evaluate(for: feature))
+        // The label's length at MapLibre's 24-px layout size (the icon's if longer), in pixels.
+        let shaped = max(text.lineAdvance * LineAnchors.glyphSize / text.fontSize, icon?.icon.pointWidth ?? 0)
+        let maxAngle = style.textMaxAngle.evaluate(for: feature) * .pi / 180
+        let repeatDistance = spacing * layout.tilePixelRatio / 2
+        var out: [(line: Polyline, at: Double)] = []
+        for line in layout.tileLines(part) {
+            let anchors = LineAnchors.anchors(line, spacing: spacing * layout.tilePixelRatio, labelLength: shaped * layout.boxScale,
+                                              shapedLabelLength: shaped, boxScale: layout.boxScale, overscaling: layout.overscaling,
+                                              angleWindow: 3.0 / 5 * LineAnchors.glyphSize * layout.boxScale, maxAngle: maxAngle)
+            guard !anchors.isEmpty else { continue }
+            let screen = line.map(layout.screen)
+            let polyline = Polyline(screen)
+            for a in anchors {
+                if repeats[string, default: []].contains(where: { ($0 - a.point).length < repeatDistance }) { continue }
+                repeats[string, default: []].append(a.point)
+                // How far along the line on screen: its vertices up to the anchor's segment, then
+                // to the anchor.
+                var along = 0.0
+                for i in 0..<a.segment { along += (screen[i + 1] - screen[i]).length }
+                along += (layout.screen(a.point) - screen[a.segment]).length
+                out.append((polyline, along))
+            }
+        }
+        return out
+    }
+}
+
+/// A tile's lines in MapLibre's layout units (an 8,192-unit tile, `LineAnchors`) and the scales
+/// its symbol layout uses there.
+struct TileLineLayout {
+    let projection: TileProjection
+    /// Layout units per tile unit.
+    let k: Double
+    /// How far the tile is overzoomed (a power of two).
+    let overscaling: Double
+    /// Layout units per pixel (MapLibre's `tilePixelRatio`).
+    let tilePixelRatio: Double
+    /// Layout units per pixel of text at MapLibre's 24-px layout size, for text of `textMaxSize`.
+    let boxScale: Double
+
+    init(_ projection: TileProjection, zoom: Double, textMaxSize: Double) {
+        self.projection = projection
+        // The tile's side in plane points, against a tile of the frame's zoom.
+        let side = (projection.planeCorners[1] - projection.planeCorners[0]).length
+        overscaling = max(1, exp2((log2(side / (WebMercator.tileSize * exp2(zoom - zoom.rounded(.down))))).rounded()))
+        k = LineAnchors.extent / projection.extent
+        tilePixelRatio = LineAnchors.extent / (WebMercator.tileSize * overscaling)
+        boxScale = tilePixelRatio * textMaxSize / LineAnchors.glyphSize
+    }
+
+    /// A line in layout units, clipped to its tile first as MapLibre clips it, so that a line
+    /// entering from the buffer starts at the tile's edge (a continued line, with its own first
+    /// offset).
+    func tileLines(_ part: [TilePoint]) -> [[Point]] {
+        guard part.count > 1 else { return [] }
+        return LineAnchors.clippedToTile(part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) })
+    }
+
+    /// A point in layout units on screen.
+    func screen(_ p: Point) -> Point { projection.screen(tileUnits: Point(x: p.x / k, y: p.y / k)) }
 }

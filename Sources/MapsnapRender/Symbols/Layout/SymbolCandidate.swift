@@ -89,7 +89,11 @@ struct SymbolCandidate {
         case points([Point])
         /// Every point where it fits (upright labels repeated along a line).
         case spaced([Point])
+        /// `line-center` text: the middle of each line.
         case lines([Polyline])
+        /// `line` text at MapLibre's anchors: each its tile's line on screen and how far along
+        /// it the label's middle goes.
+        case textOnLine([(line: Polyline, at: Double)])
         /// Icons without text along lines, at MapLibre's anchors (screen point, line angle).
         case iconsOnLine([(point: Point, angle: Double)])
     }

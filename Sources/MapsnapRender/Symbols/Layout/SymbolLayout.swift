@@ -13,7 +13,9 @@ struct SymbolLayout {
     /// The layer's candidates in data order (tile by tile, features in tile order).
     func candidates(_ layer: StyleLayer, _ style: SymbolStyle) -> [SymbolCandidate] {
         var candidates: [SymbolCandidate] = []
-        frame.forEachFeature(of: layer, forLabels: true) { rendered, projection in
+        // MapLibre's `compareText`: each tile's anchors of line labels, by text.
+        var repeats: [String: [Point]] = [:]
+        frame.forEachFeature(of: layer, forLabels: true, tileStart: { _, _ in repeats = [:] }) { rendered, projection in
             let feature = rendered.feature
             var (string, sections) = LabelText.evaluate(style, feature, layer: layer, in: frame)
             let placement = style.placement.evaluate(for: feature)
@@ -35,8 +37,8 @@ struct SymbolLayout {
             let translate = frame.screenOffset(style.textTranslate.evaluate(for: feature),
                                                anchor: style.textTranslateAnchor.evaluate(for: feature))
             let spacing = style.spacing.evaluate(for: feature)
-            let anchors = self.anchors(parts, projection, alongLine: alongLine, shaped: shaped, icon: icon,
-                                       style: style, feature: feature, spacing: spacing)
+            let anchors = self.anchors(parts, projection, placement: placement, shaped: shaped, icon: icon,
+                                       style: style, feature: feature, spacing: spacing, string: string, repeats: &repeats)
             candidates.append(SymbolCandidate(
                 text: shaped, shapedAt: shaper.shapedAt, justifiesToAnchor: shaper.justifiesToAnchor, icon: icon, string: string,
                 sortKey: style.sortKey?.evaluate(for: feature) ?? 0,

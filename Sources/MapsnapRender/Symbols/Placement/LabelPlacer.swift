@@ -11,10 +11,6 @@ import MapsnapStyle
 /// A snapshot is one frame: nothing fades, and nothing is kept from one frame to the next.
 final class LabelPlacer {
     let frame: RenderFrame
-    /// Where each text was placed along lines, to avoid repeating a street name too close by
-    /// (across tiles: MapLibre's cross-tile index keeps one of the copies a tile boundary makes).
-    var lineLabelCenters: [String: [Point]] = [:]
-
     /// Whether labels of different sources collide (MapLibre's map option `crossSourceCollisions`).
     private let crossSourceCollisions: Bool
     /// The collision group of each source when they do not (see `CollisionIndex`).
@@ -68,6 +64,8 @@ final class LabelPlacer {
                 for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
+            case .textOnLine(let anchors):
+                for a in anchors { if let label = placeText(c, along: a.line, at: a.at) { placed.append(label) } }
             case .iconsOnLine(let anchors):
                 for a in anchors { if let label = placeIcon(c, at: a.point, angle: a.angle) { placed.append(label) } }
             }

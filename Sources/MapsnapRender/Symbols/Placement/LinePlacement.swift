@@ -5,62 +5,49 @@ import MapsnapGeo
 /// on a bending line takes only the space it covers), and icons without text at MapLibre's
 /// anchors or every `symbol-spacing`.
 extension LabelPlacer {
-    /// The copies of a label along one line: the middle first, then further out, each where it
-    /// fits and a repeat distance from every copy of the same text already placed.
+    /// `line-center` text: at the middle of the whole line as its tile holds it (buffer
+    /// included), as MapLibre's `getCenterAnchor` puts it, if it fits there.
     func placeAlong(_ c: SymbolCandidate, _ line: Polyline) -> [PlacedLabel] {
         guard c.text != nil else { return placeIconsAlong(c, line) }
         // Pitched: the label's size where the line's middle lies.
-        let scale = frame.symbolScale(at: line.locate(line.length / 2).point)
+        let middle = line.length / 2
+        let scale = frame.symbolScale(at: line.locate(middle).point)
         guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return [] }
-        let labelLength = text.lineAdvance
-        let margin = labelLength / 2 + c.padding
-        var out: [PlacedLabel] = []
-        let repeatDistance = max(c.spacing, 250)
-        // Only the part of the line inside the frame can carry a label; `line-center` takes the
-        // middle of the whole line as its tile holds it (buffer included), as MapLibre does.
-        let runs = c.placement == .lineCenter ? [line] : line.clipped(to: frame.placementBounds)
-        for run in runs where run.length > labelLength + 2 * c.padding {
-            let length = run.length
-            // Candidate centers every few points, the middle first: that is where a reader expects the name.
-            // Further copies go only where they are a repeat distance from every copy already placed.
-            let step = max(8, text.fontSize)
-            var anchors: [Double] = []
-            var a = length / 2
-            anchors.append(a)
-            var k = 1.0
-            while true {
-                a = length / 2 + k * step
-                guard a + margin <= length else { break }
-                anchors.append(a)
-                anchors.append(length - a)
-                k += 1
-            }
-            if c.placement == .lineCenter { anchors = [length / 2] }
-            for a in anchors where a - margin >= 0 && a + margin <= length {
-                let mid = run.locate(a).point
-                if let others = lineLabelCenters[c.string], others.contains(where: { ($0 - mid).length < repeatDistance }) {
-                    continue
-                }
-                guard let glyphs = LineGlyphs.place(text, along: run, at: a, keepUpright: c.keepTextUpright,
-                                                     offset: c.lineOffset, maxAngle: c.maxAngle) else { continue }
-                let half = text.fontSize * 0.5 + c.padding
-                let boxes = glyphs.map { g in
-                    Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
-                }
-                guard boxes.allSatisfy(frame.placementBounds.contains) else { continue }
-                let fits = !collides(boxes, c.overlap)
-                boxes.forEach { record($0, placed: fits) }
-                guard fits else { continue }
-                if !c.ignorePlacement { take(boxes, c.overlap) }
-                lineLabelCenters[c.string, default: []].append(mid)
-                let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
-                var label = PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint)
-                label.anchorY = mid.y
-                out.append(label)
-                if c.placement == .lineCenter { break }
-            }
+        guard line.length > text.lineAdvance + 2 * c.padding else { return [] }
+        return placeText(c, text, along: line, at: middle, maxAngle: c.maxAngle).map { [$0] } ?? []
+    }
+
+    /// `symbol-placement: line` text at one of MapLibre's anchors (`SymbolAnchors`): its middle
+    /// `at` points along `line`, pitched at the size its distance gives it. The anchors already
+    /// passed MapLibre's `text-max-angle` check.
+    func placeText(_ c: SymbolCandidate, along line: Polyline, at a: Double) -> PlacedLabel? {
+        let scale = frame.symbolScale(at: line.locate(a).point)
+        guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return nil }
+        let margin = text.lineAdvance / 2
+        guard a - margin >= 0, a + margin <= line.length else { return nil }
+        return placeText(c, text, along: line, at: a, maxAngle: .infinity)
+    }
+
+    /// The text's glyphs along `line` around `a` points from its start, if one reaches into the
+    /// frame's label area and (unless they may overlap) none hits a placed box: a square box per glyph.
+    private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, maxAngle: Double) -> PlacedLabel? {
+        guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright,
+                                             offset: c.lineOffset, maxAngle: maxAngle) else { return nil }
+        let half = text.fontSize * 0.5 + c.padding
+        let boxes = glyphs.map { g in
+            Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
         }
-        return out
+        // As MapLibre's collision circles: placed when one of them is in the collision grid (the
+        // image and its padding); a metatile keeps only labels wholly inside it.
+        guard frame.labelsMayCrossEdges ? boxes.contains(where: frame.labelFits) : boxes.allSatisfy(frame.labelFits) else { return nil }
+        let fits = !collides(boxes, c.overlap)
+        boxes.forEach { record($0, placed: fits) }
+        guard fits else { return nil }
+        if !c.ignorePlacement { take(boxes, c.overlap) }
+        let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
+        var label = PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint)
+        label.anchorY = line.locate(a).point.y
+        return label
     }
 
     /// Icons without text along a line (one-way arrows): every `symbol-spacing`, turned with the
