@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MapsnapRender
 import MapsnapGeo
+import MapsnapTiles
 
 /// Where MapLibre puts symbols along a line, in its 8,192-unit tile (`LineAnchors`).
 struct LineAnchorsTests {
@@ -29,9 +30,57 @@ struct LineAnchorsTests {
         #expect(anchors.map(\.point) == [Point(x: 125, y: 100)])
     }
 
+    /// MapLibre's `checkMaxAngle`: no text anchor where the line turns more than `text-max-angle`
+    /// within the window under the label; icons (no window) are not checked.
+    @Test func textAnchorsAvoidSharpTurns() {
+        // A line turning by 90° at x = 2000, then running on.
+        let line = [Point(x: 100, y: 4000), Point(x: 2000, y: 4000), Point(x: 2000, y: 7000)]
+        let all = LineAnchors.anchors(line, spacing: 200, labelLength: 400, shapedLabelLength: 400, boxScale: 1, overscaling: 1)
+        let checked = LineAnchors.anchors(line, spacing: 200, labelLength: 400, shapedLabelLength: 400, boxScale: 1, overscaling: 1,
+                                          angleWindow: 300, maxAngle: .pi / 4)
+        #expect(all.contains { abs($0.point.x - 2000) + abs($0.point.y - 4000) < 200 })
+        #expect(!checked.contains { abs($0.point.x - 2000) + abs($0.point.y - 4000) < 200 })
+        #expect(checked.count < all.count && !checked.isEmpty)
+        // A gentle bend within the limit keeps every anchor.
+        let gentle = LineAnchors.anchors(line, spacing: 200, labelLength: 400, shapedLabelLength: 400, boxScale: 1, overscaling: 1,
+                                         angleWindow: 300, maxAngle: .pi)
+        #expect(gentle == all)
+    }
+
     @Test func linesAreClippedToTheTileWithRoundedEnds() {
         let runs = LineAnchors.clippedToTile([Point(x: -100, y: 10.4), Point(x: 100, y: 10.4)])
         #expect(runs == [[Point(x: 0, y: 10), Point(x: 100, y: 10)]])
+    }
+}
+
+/// MapLibre's `mergeLines`: lines with the same text meeting end to end become one.
+struct LineMergingTests {
+    private struct Road: Feature {
+        var name: String
+        var geometryType: GeometryType { .lineString }
+        var id: FeatureValue? { nil }
+        func property(_ key: String) -> FeatureValue? { key == "name" ? .string(name) : nil }
+        var properties: [String: FeatureValue] { ["name": .string(name)] }
+    }
+
+    private static func entry(_ name: String, _ points: [(Int32, Int32)]) -> LineMerging.Entry {
+        LineMerging.Entry(feature: Road(name: name), parts: [points.map { TilePoint(x: $0.0, y: $0.1) }], string: name, sections: nil)
+    }
+
+    @Test func piecesOfAStreetMeetingEndToEndBecomeOneLine() {
+        let merged = LineMerging.merged([
+            Self.entry("Main", [(0, 0), (10, 0)]),
+            Self.entry("Side", [(10, 0), (10, 10)]),       // another text: kept apart
+            Self.entry("Main", [(20, 0), (30, 0)]),
+            Self.entry("Main", [(10, 0), (20, 0)]),         // joins the first and the third
+            Self.entry("Main", [(40, 0), (50, 0)]),         // touches nothing
+        ])
+        #expect(merged.map(\.string) == ["Main", "Side", "Main"])
+        #expect(merged[0].parts[0].map(\.x) == [0, 10, 20, 30])
+        #expect(merged[2].parts[0].map(\.x) == [40, 50])
+        // A piece before the start of a merged line is joined at its start.
+        let before = LineMerging.merged([Self.entry("A", [(5, 5), (9, 9)]), Self.entry("A", [(1, 1), (5, 5)])])
+        #expect(before.count == 1 && before[0].parts[0].map(\.x) == [1, 5, 9])
     }
 }
 

@@ -15,14 +15,48 @@ struct SymbolLayout {
         var candidates: [SymbolCandidate] = []
         // MapLibre's `compareText`: each tile's anchors of line labels, by text.
         var repeats: [String: [Point]] = [:]
-        frame.forEachFeature(of: layer, forLabels: true, tileStart: { _, _ in repeats = [:] }) { rendered, projection in
+        // A tile's `line`-placed features, held until its last so that lines meeting end to end
+        // with the same text are merged first (MapLibre's `mergeLines`).
+        var lineFeatures: [LineMerging.Entry] = []
+        var tileProjection: TileProjection?
+        func add(_ feature: any Feature, _ parts: [[TilePoint]], _ projection: TileProjection, _ string: String,
+                 _ sections: [TextSection]?, _ placement: SymbolPlacement) {
+            if let candidate = self.candidate(feature, parts, projection, string, sections, placement, style, repeats: &repeats) {
+                candidates.append(candidate)
+            }
+        }
+        frame.forEachFeature(of: layer, forLabels: true, tileStart: { _, projection in
+            repeats = [:]
+            tileProjection = projection
+        }, tileEnd: {
+            guard let projection = tileProjection else { return }
+            for entry in LineMerging.merged(lineFeatures) {
+                add(entry.feature, entry.parts, projection, entry.string, entry.sections, .line)
+            }
+            lineFeatures = []
+        }) { rendered, projection in
             let feature = rendered.feature
-            var (string, sections) = LabelText.evaluate(style, feature, layer: layer, in: frame)
+            let (string, sections) = LabelText.evaluate(style, feature, layer: layer, in: frame)
             let placement = style.placement.evaluate(for: feature)
             // MapLibre places `line` and `line-center` symbols on each line of the geometry with
             // two points or more (symbol_layout.ts: `clipLine`, and "lines with only one point are
             // ignored"): a point feature under line placement has no anchor, so no symbol.
             if placement != .point && feature.geometryType == .point { return }
+            guard let parts = rendered.parts, !parts.isEmpty else { return }
+            if placement == .line {
+                lineFeatures.append(LineMerging.Entry(feature: feature, parts: parts, string: string, sections: sections))
+            } else {
+                add(feature, parts, projection, string, sections, placement)
+            }
+        }
+        return candidates
+    }
+
+    /// One feature's candidate: its text shaped, its icon, its anchors and its layout properties.
+    private func candidate(_ feature: any Feature, _ parts: [[TilePoint]], _ projection: TileProjection, _ text: String,
+                           _ sections: [TextSection]?, _ placement: SymbolPlacement, _ style: SymbolStyle,
+                           repeats: inout [String: [Point]]) -> SymbolCandidate? {
+            var string = text
             let alongLine = placement != .point
             let size = style.textSize.evaluate(for: feature)
             // No text at size 0, but the icon stays; transparent text (text-opacity 0) is still
@@ -30,7 +64,7 @@ struct SymbolLayout {
             if !(size > 0) { string = "" }
             let opacity = style.textOpacity.evaluate(for: feature)
             let icon = self.icon(style, feature, alongLine: alongLine)
-            guard !string.isEmpty || icon != nil, let parts = rendered.parts, !parts.isEmpty else { return }
+            guard !string.isEmpty || icon != nil else { return nil }
             let shaper = LabelShaper(string, sections: sections, size: size, alongLine: alongLine, style: style, feature: feature, frame: frame)
             let shaped = shaper.shapedAt(1, nil)
             let offset = style.textOffset.evaluate(for: feature)
@@ -39,7 +73,7 @@ struct SymbolLayout {
             let spacing = style.spacing.evaluate(for: feature)
             let anchors = self.anchors(parts, projection, placement: placement, shaped: shaped, icon: icon,
                                        style: style, feature: feature, spacing: spacing, string: string, repeats: &repeats)
-            candidates.append(SymbolCandidate(
+            return SymbolCandidate(
                 text: shaped, shapedAt: shaper.shapedAt, justifiesToAnchor: shaper.justifiesToAnchor, icon: icon, string: string,
                 sortKey: style.sortKey?.evaluate(for: feature) ?? 0,
                 paint: TextPaint(color: style.textColor.evaluate(for: feature),
@@ -75,8 +109,6 @@ struct SymbolLayout {
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,
-                iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none))
-        }
-        return candidates
+                iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none)
     }
 }
