@@ -41,13 +41,14 @@ enum SDFTextPainter {
         guard let shaping = text.sdf else { return [] }
         let s = text.fontSize / GlyphShaping.oneEm
         let border = Double(SDFGlyph.border)
-        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0, upright: Bool = false) -> Quad {
+        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0, upright: Bool = false,
+                  glyphWarp: PlaneWarp? = nil) -> Quad {
             // A glyph standing upright in a vertical column is turned a quarter back.
             let a = upright ? angle - .pi / 2 : angle
             let c = cos(a) * s * scale * ratio, n = sin(a) * s * scale * ratio
             let du = Point(x: c, y: n), dv = Point(x: -n, y: c)
             // Text lying on a pitched map: the quad goes through the warp.
-            guard let w = label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv, scale: scale, section: section) }
+            guard let w = glyphWarp ?? label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv, scale: scale, section: section) }
             func linear(_ v: Point) -> Point { Point(x: w.a * v.x + w.b * v.y, y: w.c * v.x + w.d * v.y) }
             return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv), scale: scale, section: section)
         }
@@ -83,7 +84,7 @@ enum SDFTextPainter {
                                   y: placement.glyph.yOffset + (-Double(g.top) - border) * s * k)
                 let a = placement.angle
                 let corner = (placement.center + local).rotated(about: placement.center, by: a)
-                out.append(quad(g, at: corner, angle: a, scale: k, section: placement.glyph.section))
+                out.append(quad(g, at: corner, angle: a, scale: k, section: placement.glyph.section, glyphWarp: placement.warp))
             }
         }
         return out

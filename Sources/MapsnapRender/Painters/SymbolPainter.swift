@@ -127,6 +127,11 @@ enum SymbolPainter {
             for g in glyphs {
                 cairo_save(cr)
                 cairo_translate(cr, g.center.x, g.center.y)
+                if let w = g.warp {
+                    // Lying on a pitched map: foreshortened about its centre, after its turn.
+                    var m = cairo_matrix_t(xx: w.a, yx: w.c, xy: w.b, yy: w.d, x0: 0, y0: 0)
+                    cairo_transform(cr, &m)
+                }
                 cairo_rotate(cr, g.angle)
                 let glyph = cairo_glyph_t(index: g.glyph.index, x: -g.glyph.advance / 2,
                                           y: baselineBelowCenter + g.glyph.yOffset)

@@ -78,29 +78,32 @@ extension SymbolLayout {
     /// label's middle goes.
     private func textLineAnchors(_ part: [TilePoint], _ projection: TileProjection, text: ShapedText, icon: SymbolCandidate.Icon?,
                                  style: SymbolStyle, feature: any Feature, spacing: Double, string: String,
-                                 repeats: inout [String: [Point]]) -> [(line: Polyline, at: Double)] {
+                                 repeats: inout [String: [Point]]) -> [LineTextAnchor] {
         let layout = TileLineLayout(projection, zoom: frame.zoom, textMaxSize: style.textSizeAtZoom18.evaluate(for: feature))
         // The label's length at MapLibre's 24-px layout size (the icon's if longer), in pixels.
         let shaped = max(text.lineAdvance * LineAnchors.glyphSize / text.fontSize, icon?.icon.pointWidth ?? 0)
         let maxAngle = style.textMaxAngle.evaluate(for: feature) * .pi / 180
         let repeatDistance = spacing * layout.tilePixelRatio / 2
-        var out: [(line: Polyline, at: Double)] = []
+        var out: [LineTextAnchor] = []
         for line in layout.tileLines(part) {
             let anchors = LineAnchors.anchors(line, spacing: spacing * layout.tilePixelRatio, labelLength: shaped * layout.boxScale,
                                               shapedLabelLength: shaped, boxScale: layout.boxScale, overscaling: layout.overscaling,
                                               angleWindow: 3.0 / 5 * LineAnchors.glyphSize * layout.boxScale, maxAngle: maxAngle)
             guard !anchors.isEmpty else { continue }
-            let screen = line.map(layout.screen)
-            let polyline = Polyline(screen)
+            let plane = line.map(layout.plane), screen = layout.projection.perspective == nil ? plane : line.map(layout.screen)
+            let planeLine = Polyline(plane), screenLine = Polyline(screen)
+            // How far along a line the anchor lies: its vertices up to the anchor's segment, then
+            // to the anchor.
+            func distance(_ points: [Point], _ a: LineAnchors.Anchor, _ at: Point) -> Double {
+                var along = 0.0
+                for i in 0..<a.segment { along += (points[i + 1] - points[i]).length }
+                return along + (at - points[a.segment]).length
+            }
             for a in anchors {
                 if repeats[string, default: []].contains(where: { ($0 - a.point).length < repeatDistance }) { continue }
                 repeats[string, default: []].append(a.point)
-                // How far along the line on screen: its vertices up to the anchor's segment, then
-                // to the anchor.
-                var along = 0.0
-                for i in 0..<a.segment { along += (screen[i + 1] - screen[i]).length }
-                along += (layout.screen(a.point) - screen[a.segment]).length
-                out.append((polyline, along))
+                out.append(LineTextAnchor(plane: planeLine, planeAt: distance(plane, a, layout.plane(a.point)),
+                                          screen: screenLine, screenAt: distance(screen, a, layout.screen(a.point))))
             }
         }
         return out
@@ -140,4 +143,10 @@ struct TileLineLayout {
 
     /// A point in layout units on screen.
     func screen(_ p: Point) -> Point { projection.screen(tileUnits: Point(x: p.x / k, y: p.y / k)) }
+
+    /// A point in layout units on the plane (the view without its pitch).
+    func plane(_ p: Point) -> Point {
+        let x = p.x / k, y = p.y / k
+        return Point(x: projection.a * x + projection.b * y + projection.c, y: projection.d * x + projection.e * y + projection.f)
+    }
 }

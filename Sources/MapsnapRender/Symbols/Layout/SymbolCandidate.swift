@@ -42,6 +42,9 @@ struct SymbolCandidate {
     /// Point labels on a pitched map: the text lies on the map (`text-pitch-alignment: map`,
     /// or `auto` with rotation alignment `map`), laid out flat and warped by the projection.
     let textOnMap: Bool
+    /// `line` text on a pitched map lying on the map (`text-pitch-alignment: map`, or `auto`
+    /// with the rotation alignment `map`): laid out along the line on the plane, then projected.
+    let lineTextOnMap: Bool
     /// Point labels: `text-writing-mode`, tried in order (empty: horizontal only), and the text
     /// shaped as a vertical column at a multiple of its size (nil when it cannot run vertically).
     let writingModes: [WritingMode]
@@ -91,10 +94,18 @@ struct SymbolCandidate {
         case spaced([Point])
         /// `line-center` text: the middle of each line.
         case lines([Polyline])
-        /// `line` text at MapLibre's anchors: each its tile's line on screen and how far along
-        /// it the label's middle goes.
-        case textOnLine([(line: Polyline, at: Double)])
+        /// `line` text at MapLibre's anchors.
+        case textOnLine([LineTextAnchor])
         /// Icons without text along lines, at MapLibre's anchors (screen point, line angle).
         case iconsOnLine([(point: Point, angle: Double)])
     }
+}
+
+/// Where a `line` label's middle goes: its tile's line on the plane (the unpitched view) and on
+/// screen, and how far along each the anchor lies.
+struct LineTextAnchor {
+    let plane: Polyline
+    let planeAt: Double
+    let screen: Polyline
+    let screenAt: Double
 }

@@ -106,6 +106,11 @@ struct SymbolLayout {
                     pitch: style.textPitchAlignment.evaluate(for: feature),
                     rotation: style.textRotationAlignment.evaluate(for: feature) == .map ? .map : .viewport,
                     alongLine: false),
+                lineTextOnMap: placement == .line && SymbolProperties.liesOnMap(
+                    pitch: style.textPitchAlignment.evaluate(for: feature),
+                    rotation: style.textRotationAlignment.evaluate(for: feature) == .map ? .map
+                        : style.textRotationAlignment.evaluate(for: feature) == .auto ? .auto : .viewport,
+                    alongLine: true),
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,

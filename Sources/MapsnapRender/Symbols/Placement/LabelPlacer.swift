@@ -65,7 +65,7 @@ final class LabelPlacer {
             case .lines(let lines):
                 for line in lines { placed += placeAlong(c, line) }
             case .textOnLine(let anchors):
-                for a in anchors { if let label = placeText(c, along: a.line, at: a.at) { placed.append(label) } }
+                for a in anchors { if let label = placeText(c, at: a) { placed.append(label) } }
             case .iconsOnLine(let anchors):
                 for a in anchors { if let label = placeIcon(c, at: a.point, angle: a.angle) { placed.append(label) } }
             }

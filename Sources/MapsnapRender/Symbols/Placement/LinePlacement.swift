@@ -17,15 +17,55 @@ extension LabelPlacer {
         return placeText(c, text, along: line, at: middle, maxAngle: c.maxAngle).map { [$0] } ?? []
     }
 
-    /// `symbol-placement: line` text at one of MapLibre's anchors (`SymbolAnchors`): its middle
-    /// `at` points along `line`, pitched at the size its distance gives it. The anchors already
-    /// passed MapLibre's `text-max-angle` check.
-    func placeText(_ c: SymbolCandidate, along line: Polyline, at a: Double) -> PlacedLabel? {
+    /// `symbol-placement: line` text at one of MapLibre's anchors (`SymbolAnchors`), which already
+    /// passed MapLibre's `text-max-angle` check. Pitched, text lying on the map is laid out on the
+    /// plane (`placeTextOnMap`); other text along the line as it appears on screen, at the size
+    /// its distance gives it.
+    func placeText(_ c: SymbolCandidate, at anchor: LineTextAnchor) -> PlacedLabel? {
+        if c.lineTextOnMap, let perspective = frame.perspective { return placeTextOnMap(c, anchor, perspective) }
+        let line = anchor.screen, a = anchor.screenAt
         let scale = frame.symbolScale(at: line.locate(a).point)
         guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return nil }
         let margin = text.lineAdvance / 2
         guard a - margin >= 0, a + margin <= line.length else { return nil }
         return placeText(c, text, along: line, at: a, maxAngle: .infinity)
+    }
+
+    /// Line text lying on a pitched map, as MapLibre's `updateLineLabels` lays it with
+    /// `pitchWithMap`: along the line on the plane at the label-plane size `size / r` (r, the
+    /// perspective ratio `0.5 + 0.5 · D/w` at the anchor), each glyph then projected where it lies
+    /// and drawn foreshortened, at the shader's plane size `size · (0.5 + 0.5 · w/D)`. A label
+    /// whose ratio is under MapLibre's cutoff (0.6, far toward the horizon) is not placed.
+    private func placeTextOnMap(_ c: SymbolCandidate, _ anchor: LineTextAnchor, _ perspective: Perspective) -> PlacedLabel? {
+        let middle = anchor.plane.locate(anchor.planeAt).point
+        let depthScale = perspective.scale(atPlane: middle)
+        let ratio = 0.5 + 0.5 * depthScale
+        guard ratio >= 0.6 else { return nil }
+        let textScale = 1 / ratio
+        guard let text = c.shapedAt(textScale, nil) else { return nil }
+        let margin = text.lineAdvance / 2
+        guard anchor.planeAt - margin >= 0, anchor.planeAt + margin <= anchor.plane.length,
+              let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
+                                            offset: c.lineOffset * textScale, maxAngle: .infinity) else { return nil }
+        let drawScale = (0.5 + 0.5 / depthScale) / textScale
+        var placed: [PlacedLabel.GlyphPlacement] = []
+        var boxes: [Rect] = []
+        for g in glyphs {
+            let center = perspective.screen(fromPlane: g.center) + c.translate
+            let j = perspective.jacobian(atPlane: g.center)
+            let warp = PlaneWarp(pivot: center, a: j.a * drawScale, b: j.b * drawScale, c: j.c * drawScale, d: j.d * drawScale)
+            let half = text.fontSize * 0.5 * drawScale * abs(j.a * j.d - j.b * j.c).squareRoot() + c.padding
+            boxes.append(Rect(minX: center.x - half, minY: center.y - half, maxX: center.x + half, maxY: center.y + half))
+            placed.append(PlacedLabel.GlyphPlacement(glyph: g.glyph, center: center, angle: g.angle, warp: warp))
+        }
+        guard frame.labelsMayCrossEdges ? boxes.contains(where: frame.labelFits) : boxes.allSatisfy(frame.labelFits) else { return nil }
+        let fits = !collides(boxes, c.overlap)
+        boxes.forEach { record($0, placed: fits) }
+        guard fits else { return nil }
+        if !c.ignorePlacement { take(boxes, c.overlap) }
+        var label = PlacedLabel(text: text, shape: .alongLine(placed), paint: c.paint)
+        label.anchorY = perspective.screen(fromPlane: middle).y
+        return label
     }
 
     /// The text's glyphs along `line` around `a` points from its start, if one reaches into the

@@ -14,6 +14,8 @@ struct PlacedLabel {
         let glyph: ShapedText.Glyph
         let center: Point
         let angle: Double
+        /// A glyph lying on a pitched map: drawn through this (about `center`) after its turn.
+        var warp: PlaneWarp? = nil
     }
 
     /// nil for an icon without text.
