@@ -82,6 +82,15 @@ struct LineMergingTests {
         let before = LineMerging.merged([Self.entry("A", [(5, 5), (9, 9)]), Self.entry("A", [(1, 1), (5, 5)])])
         #expect(before.count == 1 && before[0].parts[0].map(\.x) == [1, 5, 9])
     }
+
+    /// A hostile tile: 30,000 pieces of one street, each joining the front of the last (every
+    /// merge a prepend). The merged lines stay within the bound, so the work does too.
+    @Test func aHostileChainIsMergedWithinItsBounds() {
+        let pieces = (0..<30_000).map { i in Self.entry("Main", [(Int32(30_000 - i - 1), 0), (Int32(30_000 - i), 0)]) }
+        let merged = LineMerging.merged(pieces)
+        #expect(merged.allSatisfy { $0.parts[0].count <= LineMerging.maxPoints })
+        #expect(merged.reduce(0) { $0 + $1.parts[0].count - 1 } == 30_000)   // every piece kept, once
+    }
 }
 
 /// Text along a line: each glyph on the line where its advance falls (`LineGlyphs`).

@@ -19,8 +19,16 @@ enum LineMerging {
         let x: Int32, y: Int32
     }
 
+    /// Bounds on the work a hostile tile can cause (MapLibre has none): a merged line grows to at
+    /// most this many points (a line of the data up to it stays whole), and a tile merges at most
+    /// `maxMerges` times; past either, pieces are labelled as they come. Each merge copies at most
+    /// one line, so a tile costs at most `maxMerges × maxPoints` point copies.
+    static let maxPoints = 4096
+    static let maxMerges = 20_000
+
     static func merged(_ entries: [Entry]) -> [Entry] {
         var merged: [Entry?] = []
+        var merges = 0
         // Merged lines by the key of their first point (left) and of their last point (right).
         var left: [Key: Int] = [:], right: [Key: Int] = [:]
         func key(_ text: String, _ line: [TilePoint], last: Bool) -> Key {
@@ -33,7 +41,10 @@ enum LineMerging {
                 continue
             }
             let leftKey = key(entry.string, line, last: false), rightKey = key(entry.string, line, last: true)
-            if let i = right[leftKey], let j = left[rightKey], i != j {
+            func fits(_ others: Int...) -> Bool { merges < maxMerges && others.reduce(line.count, +) <= maxPoints }
+            if let i = right[leftKey], let j = left[rightKey], i != j,
+               fits(merged[i]!.parts[0].count, merged[j]!.parts[0].count) {
+                merges += 1
                 // Lines with the same text at both ends: all three become one.
                 right[leftKey] = nil
                 left[rightKey] = nil
@@ -45,13 +56,15 @@ enum LineMerging {
                 // The merged line ends where the right-hand one ended.
                 right[key(entry.string, merged[j]!.parts[0], last: true)] = i
                 merged[j] = nil
-            } else if let i = right[leftKey] {
+            } else if let i = right[leftKey], fits(merged[i]!.parts[0].count) {
+                merges += 1
                 // The end of a line is this one's start.
                 right[leftKey] = nil
                 right[rightKey] = i
                 merged[i]!.parts[0].removeLast()
                 merged[i]!.parts[0] += line
-            } else if let j = left[rightKey] {
+            } else if let j = left[rightKey], fits(merged[j]!.parts[0].count) {
+                merges += 1
                 // This line's end is the start of another.
                 left[rightKey] = nil
                 left[leftKey] = j
