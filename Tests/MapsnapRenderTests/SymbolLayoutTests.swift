@@ -86,7 +86,11 @@ struct LineMergingTests {
     /// A hostile tile: 30,000 pieces of one street, each joining the front of the last (every
     /// merge a prepend). The merged lines stay within the bound, so the work does too.
     @Test func aHostileChainIsMergedWithinItsBounds() {
-        let pieces = (0..<30_000).map { i in Self.entry("Main", [(Int32(30_000 - i - 1), 0), (Int32(30_000 - i), 0)]) }
+        var pieces: [LineMerging.Entry] = []
+        for i in 0..<30_000 {
+            let end = Int32(30_000 - i)
+            pieces.append(Self.entry("Main", [(end - 1, 0), (end, 0)]))
+        }
         let merged = LineMerging.merged(pieces)
         #expect(merged.allSatisfy { $0.parts[0].count <= LineMerging.maxPoints })
         #expect(merged.reduce(0) { $0 + $1.parts[0].count - 1 } == 30_000)   // every piece kept, once
