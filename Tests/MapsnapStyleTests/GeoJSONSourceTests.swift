@@ -59,7 +59,9 @@ import Testing
         #expect(style.warnings.map(\.description) == [
             "sources.g.cluster: clustering is not supported; every point is drawn",
             #"sources.g.filter: "filter" is not supported for GeoJSON sources; ignored"#,
-            #"sources.g.promoteId: "promoteId" is not supported for GeoJSON sources; ignored"#,
         ])
+        // `promoteId` is read: the property that identifies features for their state.
+        guard case .geojson(let definition)? = style.sources["g"] else { Issue.record("not geojson"); return }
+        #expect(definition.promoteID?.property(forLayer: "") == "id")
     }
 }
