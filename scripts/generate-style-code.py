@@ -159,8 +159,10 @@ def spec_value_type(p, spec_entry=None):
 
 INPUTS = {"zoom": ".zoom", "feature": ".feature", "line-progress": ".lineProgress",
           "heatmap-density": ".heatmapDensity", "elevation": ".elevation"}
-# Inputs a snapshot has no value for: feature state is set by a browser's user; global state by
-# its script. Expressions reading them are rejected by the parser, whatever the property.
+# Inputs the property table does not track. Global state is set by a browser's script, and
+# expressions reading it are refused by the parser. Feature state is set through `StyleEditor`
+# and read by the `feature-state` operator; the table does not say which properties may read it,
+# so layout properties and filters accept it where MapLibre refuses it (a known gap).
 IGNORED_INPUTS = {"feature-state", "global-state"}
 
 
