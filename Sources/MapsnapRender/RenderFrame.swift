@@ -181,8 +181,10 @@ final class RenderFrame {
     }
 
     /// With a `sortKey` (`fill-`, `line-`, `circle-sort-key`), each tile's features come in
-    /// ascending key order, equal keys in data order, as MapLibre orders a bucket.
+    /// ascending key order, equal keys in data order, as MapLibre orders a bucket. `wholeTiles`:
+    /// every feature of each tile, not only those near the view.
     func forEachFeature(of layer: StyleLayer, sortKey: PossiblyEvaluatedProperty<Double>? = nil, forLabels: Bool = false,
+                        wholeTiles: Bool = false,
                         tileStart: (LoadedTile, TileProjection) -> Void = { _, _ in },
                         tileEnd: () -> Void = {},
                         _ body: (RenderFeature, TileProjection) -> Void) {
@@ -195,7 +197,8 @@ final class RenderFrame {
             tileStart(group.tile, group.projection)
             let candidates: [RenderFeature] = possible.map { group.indices(for: $0).map { group.features[$0] } } ?? group.features
             let admitted = candidates.lazy.filter { f in
-                f.intersects(forLabels ? group.labelArea : group.visibleArea) && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
+                (wholeTiles || f.intersects(forLabels ? group.labelArea : group.visibleArea))
+                    && (layer.filter?.matches(f.feature, zoom: self.zoom) ?? true)
             }
             if let sortKey {
                 let keyed = admitted.enumerated().map { (key: self.sortKey(sortKey, $0.element), index: $0.offset, feature: $0.element) }

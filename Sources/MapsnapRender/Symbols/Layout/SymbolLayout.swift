@@ -25,7 +25,10 @@ struct SymbolLayout {
                 candidates.append(candidate)
             }
         }
-        frame.forEachFeature(of: layer, forLabels: true, tileStart: { _, projection in
+        // Line labels: every feature of the tile, even out of view, since the merged lines and
+        // their anchors (the first one's offset from the line's start) depend on all of them.
+        let wholeTiles = { if case .constant(.line) = style.placement { true } else { false } }()
+        frame.forEachFeature(of: layer, forLabels: true, wholeTiles: wholeTiles, tileStart: { _, projection in
             repeats = [:]
             tileProjection = projection
         }, tileEnd: {
