@@ -39,12 +39,10 @@ struct SymbolCandidate {
     let placement: SymbolPlacement
     /// Its tile's center on the plane (see `PlacedLabel.tileCenter`).
     let tileCenter: Point
-    /// Point labels on a pitched map: the text lies on the map (`text-pitch-alignment: map`,
-    /// or `auto` with rotation alignment `map`), laid out flat and warped by the projection.
+    /// On a pitched map the text lies on the map (`text-pitch-alignment: map`, or `auto` with the
+    /// rotation alignment `map`): point labels laid out flat and warped by the projection, `line`
+    /// labels laid out along the line on the plane, then projected.
     let textOnMap: Bool
-    /// `line` text on a pitched map lying on the map (`text-pitch-alignment: map`, or `auto`
-    /// with the rotation alignment `map`): laid out along the line on the plane, then projected.
-    let lineTextOnMap: Bool
     /// Point labels: `text-writing-mode`, tried in order (empty: horizontal only), and the text
     /// shaped as a vertical column at a multiple of its size (nil when it cannot run vertically).
     let writingModes: [WritingMode]

@@ -105,15 +105,11 @@ struct SymbolLayout {
                 spacing: spacing,
                 placement: placement,
                 tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25,
-                textOnMap: !alongLine && SymbolProperties.liesOnMap(
-                    pitch: style.textPitchAlignment.evaluate(for: feature),
-                    rotation: style.textRotationAlignment.evaluate(for: feature) == .map ? .map : .viewport,
-                    alongLine: false),
-                lineTextOnMap: placement == .line && SymbolProperties.liesOnMap(
-                    pitch: style.textPitchAlignment.evaluate(for: feature),
-                    rotation: style.textRotationAlignment.evaluate(for: feature) == .map ? .map
-                        : style.textRotationAlignment.evaluate(for: feature) == .auto ? .auto : .viewport,
-                    alongLine: true),
+                // Viewport-aligned text on lines is placed as upright points (shields), flat on screen.
+                textOnMap: !(alongLine && style.textRotationAlignment.evaluate(for: feature) == .viewport)
+                    && SymbolProperties.liesOnMap(pitch: style.textPitchAlignment.evaluate(for: feature),
+                                                       rotation: SymbolProperties.alignment(style.textRotationAlignment.evaluate(for: feature)),
+                                                       alongLine: alongLine),
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,

@@ -18,6 +18,15 @@ enum SymbolProperties {
         return pitch == .map || (pitch == .auto && turnsWithMap)
     }
 
+    /// `text-rotation-alignment` as an alignment: `viewport-glyph` turns with the viewport.
+    static func alignment(_ rotation: TextRotationAlignment) -> Alignment {
+        switch rotation {
+        case .map: .map
+        case .auto: .auto
+        case .viewport, .viewportGlyph: .viewport
+        }
+    }
+
     /// A `[x, y]` style value as a point (zero when malformed).
     static func point(_ v: [Double]) -> Point { v.count == 2 ? Point(x: v[0], y: v[1]) : Point(x: 0, y: 0) }
 }

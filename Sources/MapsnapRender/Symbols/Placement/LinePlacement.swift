@@ -22,7 +22,7 @@ extension LabelPlacer {
     /// plane (`placeTextOnMap`); other text along the line as it appears on screen, at the size
     /// its distance gives it.
     func placeText(_ c: SymbolCandidate, at anchor: LineTextAnchor) -> PlacedLabel? {
-        if c.lineTextOnMap, let perspective = frame.perspective { return placeTextOnMap(c, anchor, perspective) }
+        if c.textOnMap, let perspective = frame.perspective { return placeTextOnMap(c, anchor, perspective) }
         let line = anchor.screen, a = anchor.screenAt
         let scale = frame.symbolScale(at: line.locate(a).point)
         guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return nil }
@@ -58,14 +58,7 @@ extension LabelPlacer {
             boxes.append(Rect(minX: center.x - half, minY: center.y - half, maxX: center.x + half, maxY: center.y + half))
             placed.append(PlacedLabel.GlyphPlacement(glyph: g.glyph, center: center, angle: g.angle, warp: warp))
         }
-        guard frame.labelsMayCrossEdges ? boxes.contains(where: frame.labelFits) : boxes.allSatisfy(frame.labelFits) else { return nil }
-        let fits = !collides(boxes, c.overlap)
-        boxes.forEach { record($0, placed: fits) }
-        guard fits else { return nil }
-        if !c.ignorePlacement { take(boxes, c.overlap) }
-        var label = PlacedLabel(text: text, shape: .alongLine(placed), paint: c.paint)
-        label.anchorY = perspective.screen(fromPlane: middle).y
-        return label
+        return claim(c, text, placed, boxes: boxes, anchorY: perspective.screen(fromPlane: middle).y)
     }
 
     /// The text's glyphs along `line` around `a` points from its start, if one reaches into the
@@ -77,16 +70,22 @@ extension LabelPlacer {
         let boxes = glyphs.map { g in
             Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
         }
-        // As MapLibre's collision circles: placed when one of them is in the collision grid (the
-        // image and its padding); a metatile keeps only labels wholly inside it.
+        let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
+        return claim(c, text, moved, boxes: boxes, anchorY: line.locate(a).point.y)
+    }
+
+    /// A line label whose glyphs have their boxes: placed when one box is in the collision grid
+    /// (the image and its padding), as MapLibre's collision circles are (a metatile keeps only
+    /// labels wholly inside it), and, unless it may overlap, when none hits a placed box.
+    private func claim(_ c: SymbolCandidate, _ text: ShapedText, _ glyphs: [PlacedLabel.GlyphPlacement],
+                       boxes: [Rect], anchorY: Double) -> PlacedLabel? {
         guard frame.labelsMayCrossEdges ? boxes.contains(where: frame.labelFits) : boxes.allSatisfy(frame.labelFits) else { return nil }
         let fits = !collides(boxes, c.overlap)
         boxes.forEach { record($0, placed: fits) }
         guard fits else { return nil }
         if !c.ignorePlacement { take(boxes, c.overlap) }
-        let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
-        var label = PlacedLabel(text: text, shape: .alongLine(moved), paint: c.paint)
-        label.anchorY = line.locate(a).point.y
+        var label = PlacedLabel(text: text, shape: .alongLine(glyphs), paint: c.paint)
+        label.anchorY = anchorY
         return label
     }
 
