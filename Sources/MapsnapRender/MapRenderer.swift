@@ -207,7 +207,8 @@ public final class MapRenderer {
                     if let boxes = placer?.debugBoxes?[layer.id] { CollisionDebugPainter.draw(boxes, in: frame) }
                 }
             case .raster(let s):
-                if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s.possiblyEvaluated(atZoom: frame.zoom).evaluated(for: nil), tiles: tiles, in: frame) }
+                if let name = layer.source, let tiles = rasterTiles[name] { RasterPainter.paint(s.possiblyEvaluated(atZoom: frame.zoom).evaluated(for: nil), tiles: tiles,
+                                                                                              layerID: layer.id, in: frame) }
             case .unsupported: break
             }
         }

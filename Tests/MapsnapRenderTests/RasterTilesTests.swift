@@ -2,6 +2,7 @@ import Foundation
 import MapsnapFormats
 import MapsnapGeo
 @testable import MapsnapRender
+import MapsnapStyle
 import MapsnapTiles
 import Testing
 
@@ -44,5 +45,18 @@ struct RasterTilesTests {
         #expect(archive.reads == 1)
         #expect(tiles.takeFailure() == nil)
         #expect(warnings.messages == ["broken.mbtiles: tile 3/1/2 is corrupt: gzip stream ended early; the raster tile is skipped"])
+    }
+
+    /// Below its source's minzoom a raster layer draws nothing, as in MapLibre, and says so.
+    @Test func belowTheSourcesMinzoomTheLayerIsNotDrawnAndSaysSo() throws {
+        let style = try StyleDocument.parse(Data(#"""
+        {"version": 8, "sources": {"r": {"type": "raster", "tiles": ["x/{z}/{x}/{y}.png"], "tileSize": 256}},
+         "layers": [{"id": "satellite", "type": "raster", "source": "r"}]}
+        """#.utf8), baseURL: nil, fileName: "style.json")
+        let tiles = TemplateTiles(template: "/nonexistent/{z}-{x}-{y}.png", minZoom: 10, maxZoom: 14)
+        let renderer = MapRenderer(style: style, sources: [:], rasterSources: ["r": (ArchiveRasterSource(archives: [tiles]), 256)])
+        let warnings = WarningLog()
+        _ = try renderer.render(Camera(center: LatLon(43.7, 7.4), zoom: 3, size: ImageSize(width: 64, height: 64)), warnings: warnings)
+        #expect(warnings.messages.contains { $0.contains("layer 'satellite'") && $0.contains("start at zoom 10") && $0.contains("not drawn") })
     }
 }

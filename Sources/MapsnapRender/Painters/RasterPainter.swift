@@ -10,12 +10,17 @@ import MapsnapStyle
 /// colour adjustments of MapLibre's raster shader. `raster-fade-duration` has nothing to fade in a
 /// still image.
 enum RasterPainter {
-    static func paint(_ style: RasterLayer.Evaluated, tiles: RasterTiles, in frame: RenderFrame) {
+    static func paint(_ style: RasterLayer.Evaluated, tiles: RasterTiles, layerID: String, in frame: RenderFrame) {
         let zoom = frame.zoom, canvas = frame.canvas
         let opacity = style.opacity
         guard opacity > 0 else { return }
         guard let z = TileCover.rasterZoom(forZoom: zoom, tileSize: tiles.tileSize, minZoom: tiles.source.minZoom,
-                                           maxZoom: tiles.source.maxZoom) else { return }
+                                           maxZoom: tiles.source.maxZoom) else {
+            // Not a silent blank: MapLibre draws nothing there either, and the user is told why.
+            frame.warnings.warn("layer '\(layerID)': its raster tiles start at zoom \(tiles.source.minZoom), "
+                                + "deeper than this view (zoom \(MessageNumber.format(zoom))); not drawn, as in MapLibre")
+            return
+        }
         let adjustment = RasterAdjustment(style)
         let filter = style.resampling == .nearest ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_BILINEAR
         let transform = frame.camera.pixelAlignedWorldToScreen
