@@ -47,6 +47,12 @@ import Testing
              "sources.g.buffer: expected a number between 0 and 512, got 600"),
             (#"{"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}, "generateId": "yes"}"#,
              #"sources.g.generateId: expected a boolean, got "yes""#),
+            // Hostile promoteId and scheme values, on either kind of source.
+            (#"{"type": "geojson", "data": {"type": "Point", "coordinates": [0, 0]}, "promoteId": 1e308}"#,
+             "sources.g.promoteId: expected a property name or an object of source layer → property name, got 1e+308"),
+            (#"{"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"], "promoteId": {"roads": ["name"]}}"#,
+             #"sources.g.promoteId: expected a property name or an object of source layer → property name, got {"roads":["name"]}"#),
+            (#"{"type": "vector", "tiles": ["t/{z}/{x}/{y}.pbf"], "scheme": "zxy"}"#, #"sources.g.scheme: expected "xyz" or "tms", got "zxy""#),
         ]
         for (json, message) in cases {
             guard case .failure(.invalid(_, let issues)) = Self.sources(json) else { Issue.record("\(json) parsed"); continue }
