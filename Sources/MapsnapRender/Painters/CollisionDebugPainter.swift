@@ -7,15 +7,77 @@ struct CollisionDebugBox {
     let placed: Bool
 }
 
-/// Draws the collision boxes of a symbol layer over it, as MapLibre's `showCollisionBoxes` does:
-/// one-pixel outlines, blue (premultiplied 0, 0, ½, ¼) where the symbol was placed and red
-/// (½, 0, 0, ½) where it collided, blended once per pixel of each box. Shows why a label is
-/// missing: its red box and the blue one it hit.
+/// One circle of a line label in the collision index (screen points, padding included).
+struct CollisionDebugCircle {
+    let circle: CollisionCircle
+    /// Placed (drawn blue) or its label collided (red).
+    let placed: Bool
+}
+
+/// What one symbol layer's symbols tried in the collision index.
+struct CollisionDebugShapes {
+    var boxes: [CollisionDebugBox] = []
+    var circles: [CollisionDebugCircle] = []
+}
+
+/// Draws the collision boxes and circles of a symbol layer over it, as MapLibre's
+/// `showCollisionBoxes` does. Boxes: one-pixel outlines, blue (premultiplied 0, 0, ½, ¼) where
+/// the symbol was placed and red (½, 0, 0, ½) where it collided, blended once per pixel of each
+/// box. Circles, after the boxes: rings of the same colours, as MapLibre's collision-circle
+/// shader draws them (full strength on the circle, fading out within 0.9 points of it). Shows
+/// why a label is missing: its red shapes and the blue ones they hit.
 enum CollisionDebugPainter {
-    static func draw(_ boxes: [CollisionDebugBox], in frame: RenderFrame) {
-        guard !boxes.isEmpty else { return }
+    static func draw(_ shapes: CollisionDebugShapes, in frame: RenderFrame) {
+        guard !shapes.boxes.isEmpty || !shapes.circles.isEmpty else { return }
         let ratio = frame.canvas.pixelRatio
-        frame.canvas.withPixelLayer { image in draw(boxes, ratio: ratio, into: image) }
+        frame.canvas.withPixelLayer { image in
+            draw(shapes.boxes, ratio: ratio, into: image)
+            draw(shapes.circles, ratio: ratio, into: image)
+        }
+    }
+
+    /// Premultiplied colours (0…255) of MapLibre's debug shapes.
+    private static func color(placed: Bool) -> (r: Double, g: Double, b: Double, a: Double) {
+        placed ? (0, 0, 127.5, 63.75) : (127.5, 0, 0, 127.5)
+    }
+
+    private static func draw(_ circles: [CollisionDebugCircle], ratio: Double, into image: RasterImage) {
+        guard !circles.isEmpty else { return }
+        let (width, height) = (image.pixelWidth, image.pixelHeight)
+        let stroke = 0.9
+        image.withMutablePixels { data, stride in
+            for c in circles {
+                let (center, radius) = (c.circle.center, c.circle.radius)
+                // MapLibre's quad reaches 1.2 radii from the centre.
+                let reach = radius * 1.2
+                guard center.x.isFinite, center.y.isFinite, reach.isFinite,
+                      center.x + reach >= 0, center.y + reach >= 0,
+                      (center.x - reach) * ratio < Double(width), (center.y - reach) * ratio < Double(height) else { continue }
+                let x0 = max(Int(((center.x - reach) * ratio).rounded(.down)), 0)
+                let x1 = min(Int(((center.x + reach) * ratio).rounded(.up)), width - 1)
+                let y0 = max(Int(((center.y - reach) * ratio).rounded(.down)), 0)
+                let y1 = min(Int(((center.y + reach) * ratio).rounded(.up)), height - 1)
+                guard x0 <= x1, y0 <= y1 else { continue }
+                let color = color(placed: c.placed)
+                for y in y0...y1 {
+                    let py = (Double(y) + 0.5) / ratio - center.y
+                    guard abs(py) <= reach else { continue }
+                    for x in x0...x1 {
+                        let px = (Double(x) + 0.5) / ratio - center.x
+                        guard abs(px) <= reach else { continue }
+                        let edge = abs((px * px + py * py).squareRoot() - radius)
+                        guard edge < stroke else { continue }
+                        let t = (stroke - edge) / stroke
+                        let opacity = t * t * (3 - 2 * t)
+                        // Cairo's ARGB32 in memory on a little-endian machine: B, G, R, A.
+                        let p = data + y * stride + x * 4
+                        let keep = 1 - color.a * opacity / 255
+                        func mix(_ i: Int, _ v: Double) { p[i] = UInt8(min(255, (v * opacity + Double(p[i]) * keep).rounded())) }
+                        mix(0, color.b); mix(1, color.g); mix(2, color.r); mix(3, color.a)
+                    }
+                }
+            }
+        }
     }
 
     private static func draw(_ boxes: [CollisionDebugBox], ratio: Double, into image: RasterImage) {

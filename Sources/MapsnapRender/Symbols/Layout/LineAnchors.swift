@@ -39,6 +39,28 @@ enum LineAnchors {
         return resample(line, offset: offset, spacing: spacing, labelLength: labelLength, continued: continued, atMiddle: false, bends: bends)
     }
 
+    /// MapLibre's `getCenterAnchor` for `line-center`: the point halfway along the whole line
+    /// (tile units, not clipped to the tile), rounded to whole units as JavaScript rounds, if the line bends less than
+    /// `bends` allows under a label of `labelLength` there.
+    static func centerAnchor(_ line: [Point], labelLength: Double, bends: Bends) -> Anchor? {
+        guard line.count > 1 else { return nil }
+        var lengths: [Double] = []
+        for i in 1..<line.count { lengths.append((line[i] - line[i - 1]).length) }
+        let center = lengths.reduce(0, +) / 2
+        var before = 0.0
+        for i in lengths.indices {
+            if before + lengths[i] > center {
+                let (a, b) = (line[i], line[i + 1])
+                let t = (center - before) / lengths[i]
+                let p = a + (b - a) * t
+                let anchor = Anchor(point: Point(x: (p.x + 0.5).rounded(.down), y: (p.y + 0.5).rounded(.down)), angle: atan2(b.y - a.y, b.x - a.x), segment: i)
+                return bends.allow(line, anchor, labelLength: labelLength) ? anchor : nil
+            }
+            before += lengths[i]
+        }
+        return nil
+    }
+
     /// A line (tile units) cut to the tile square, its cut ends rounded to whole units as
     /// MapLibre's `clipLine` leaves them.
     static func clippedToTile(_ line: [Point]) -> [[Point]] {

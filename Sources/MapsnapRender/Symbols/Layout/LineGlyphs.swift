@@ -38,4 +38,18 @@ enum LineGlyphs {
         }
         return out.isEmpty ? nil : out
     }
+
+    /// The line under the text from its first glyph's centre to its last one's, through the
+    /// line's vertices between, moved across the line by `offset.y`: the path MapLibre lays a
+    /// line label's collision circles along (`placeFirstAndLastGlyph`, never flipped upright).
+    static func path(_ text: ShapedText, along line: Polyline, at anchor: Double, offset: Point) -> [Point] {
+        guard let first = text.glyphs.first, let last = text.glyphs.last else { return [] }
+        let start = anchor - text.lineAdvance / 2 + offset.x
+        let (from, to) = (start + first.x + first.advance / 2, start + last.x + last.advance / 2)
+        let distances = [from] + line.distances.filter { $0 > from && $0 < to } + (to > from ? [to] : [])
+        return distances.map { d in
+            let (p, angle) = line.locate(d)
+            return offset.y == 0 ? p : p + Point(x: -sin(angle), y: cos(angle)) * offset.y
+        }
+    }
 }

@@ -23,9 +23,9 @@ extension SymbolLayout {
                                 string: string, repeats: &repeats)
             })
         } else if alongLine {
-            // A label is placed along a line (by placement) only where the line is longer than it.
-            let minimum = shaped?.lineAdvance ?? 0
-            return .lines(parts.map { Polyline(projection.screen($0)) }.filter { $0.length > minimum })
+            let anchors = parts.compactMap { centerAnchor($0, projection, text: shaped, icon: icon, style: style, feature: feature) }
+            guard shaped == nil else { return .textOnLine(anchors.map(\.text)) }
+            return .iconsOnLine(anchors.map(\.icon))
         } else {
             return .points(Self.pointAnchors(feature.geometryType, parts, projection))
         }
@@ -72,6 +72,26 @@ extension SymbolLayout {
         }
     }
 
+    /// MapLibre's `line-center` anchor of one line of a feature (`getCenterAnchor`): halfway along
+    /// the line as the tile holds it (buffer included), kept only when it lies in the tile (the
+    /// neighbour places its own) and the line bends less than `text-max-angle` under the label.
+    private func centerAnchor(_ part: [TilePoint], _ projection: TileProjection, text: ShapedText?, icon: SymbolCandidate.Icon?,
+                              style: SymbolStyle, feature: any Feature) -> (text: LineTextAnchor, icon: (point: Point, angle: Double))? {
+        let layout = TileLineLayout(projection, zoom: frame.zoom, textMaxSize: style.textSizeAtZoom18.evaluate(for: feature))
+        guard part.count > 1 else { return nil }
+        let line = part.map { Point(x: Double($0.x) * layout.k, y: Double($0.y) * layout.k) }
+        let shaped = max(text.map { $0.lineAdvance * LineAnchors.glyphSize / $0.fontSize } ?? 0, icon?.icon.pointWidth ?? 0)
+        // Only text checks the bends (MapLibre's angle window is 0 without text).
+        let bends = LineAnchors.Bends(window: text == nil ? 0 : 3.0 / 5 * LineAnchors.glyphSize * layout.boxScale,
+                                      maxAngle: style.textMaxAngle.evaluate(for: feature) * .pi / 180)
+        guard let a = LineAnchors.centerAnchor(line, labelLength: shaped * layout.boxScale, bends: bends),
+              a.point.x >= 0, a.point.y >= 0, a.point.x < LineAnchors.extent, a.point.y < LineAnchors.extent else { return nil }
+        let anchor = layout.lineTextAnchor(line, a)
+        let at = layout.screen(a.point)
+        let ahead = layout.screen(a.point + Point(x: cos(a.angle), y: sin(a.angle)) * layout.k)
+        return (anchor, (at, atan2(ahead.y - at.y, ahead.x - at.x)))
+    }
+
     /// MapLibre's anchors for text along one tile's part of a line (`getAnchors` with
     /// `text-max-angle`, then `anchorIsTooClose`: no two anchors of the same text in a tile
     /// closer than half the spacing), each as the tile's line on screen and how far along it the
@@ -90,20 +110,10 @@ extension SymbolLayout {
                                               shapedLabelLength: shaped, boxScale: layout.boxScale, overscaling: layout.overscaling,
                                               angleWindow: 3.0 / 5 * LineAnchors.glyphSize * layout.boxScale, maxAngle: maxAngle)
             guard !anchors.isEmpty else { continue }
-            let plane = line.map(layout.plane), screen = layout.projection.perspective == nil ? plane : line.map(layout.screen)
-            let planeLine = Polyline(plane), screenLine = Polyline(screen)
-            // How far along a line the anchor lies: its vertices up to the anchor's segment, then
-            // to the anchor.
-            func distance(_ points: [Point], _ a: LineAnchors.Anchor, _ at: Point) -> Double {
-                var along = 0.0
-                for i in 0..<a.segment { along += (points[i + 1] - points[i]).length }
-                return along + (at - points[a.segment]).length
-            }
             for a in anchors {
                 if repeats[string, default: []].contains(where: { ($0 - a.point).length < repeatDistance }) { continue }
                 repeats[string, default: []].append(a.point)
-                out.append(LineTextAnchor(plane: planeLine, planeAt: distance(plane, a, layout.plane(a.point)),
-                                          screen: screenLine, screenAt: distance(screen, a, layout.screen(a.point))))
+                out.append(layout.lineTextAnchor(line, a))
             }
         }
         return out
@@ -139,6 +149,20 @@ struct TileLineLayout {
     func tileLines(_ part: [TilePoint]) -> [[Point]] {
         guard part.count > 1 else { return [] }
         return LineAnchors.clippedToTile(part.map { Point(x: Double($0.x) * k, y: Double($0.y) * k) })
+    }
+
+    /// A label's anchor on a line (layout units) as the placement uses it: the line on the plane
+    /// and on screen, and how far along each the anchor lies.
+    func lineTextAnchor(_ line: [Point], _ a: LineAnchors.Anchor) -> LineTextAnchor {
+        let plane = line.map(self.plane), screen = projection.perspective == nil ? plane : line.map(self.screen)
+        // How far along a line the anchor lies: its vertices up to the anchor's segment, then to it.
+        func distance(_ points: [Point], _ at: Point) -> Double {
+            var along = 0.0
+            for i in 0..<a.segment { along += (points[i + 1] - points[i]).length }
+            return along + (at - points[a.segment]).length
+        }
+        return LineTextAnchor(plane: Polyline(plane), planeAt: distance(plane, self.plane(a.point)),
+                              screen: Polyline(screen), screenAt: distance(screen, self.screen(a.point)))
     }
 
     /// A point in layout units on screen.

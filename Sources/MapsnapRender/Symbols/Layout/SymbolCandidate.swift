@@ -90,16 +90,14 @@ struct SymbolCandidate {
         case points([Point])
         /// Every point where it fits (upright labels repeated along a line).
         case spaced([Point])
-        /// `line-center` text: the middle of each line.
-        case lines([Polyline])
-        /// `line` text at MapLibre's anchors.
+        /// `line` and `line-center` text at MapLibre's anchors.
         case textOnLine([LineTextAnchor])
         /// Icons without text along lines, at MapLibre's anchors (screen point, line angle).
         case iconsOnLine([(point: Point, angle: Double)])
     }
 }
 
-/// Where a `line` label's middle goes: its tile's line on the plane (the unpitched view) and on
+/// Where a `line` or `line-center` label's middle goes: its tile's line on the plane (the unpitched view) and on
 /// screen, and how far along each the anchor lies.
 struct LineTextAnchor {
     let plane: Polyline

@@ -1,9 +1,11 @@
 import MapsnapGeo
 import MapsnapFormats
 import MapsnapStyle
-/// Boxes already taken by placed labels, in a uniform grid so that a query only looks at nearby
-/// boxes. Labels are placed in priority order; a label fits when none of its boxes hits a taken one
-/// (with `cooperative` overlap: none taken by a symbol that allows no overlap).
+/// Boxes and circles already taken by placed labels, in a uniform grid so that a query only looks
+/// at nearby ones. Labels are placed in priority order; a label fits when none of its shapes hits
+/// a taken one (with `cooperative` overlap: none taken by a symbol that allows no overlap). Line
+/// labels take circles along their line (`CollisionCircles`), everything else boxes, tested
+/// against each other as MapLibre's `GridIndex` tests them.
 ///
 /// Boxes belong to a collision group: group 0 (overlays, decorations, and every label unless the
 /// map turns cross-source collisions off) collides with all; other groups only with themselves
@@ -13,7 +15,25 @@ final class CollisionIndex {
     private let origin: Point
     private let columns: Int
     private let rows: Int
-    private var cells: [[(box: Rect, yields: Bool, group: Int)]]
+    private var cells: [[Entry]]
+
+    /// A taken shape: a box, or a circle (`circle` set, `box` its bounding box).
+    private struct Entry {
+        let box: Rect
+        let circle: CollisionCircle?
+        let yields: Bool
+        let group: Int
+
+        func hits(_ other: Rect) -> Bool {
+            guard let circle else { return CollisionIndex.touches(box, other) }
+            return circle.hits(other)
+        }
+
+        func hits(_ other: CollisionCircle) -> Bool {
+            guard let circle else { return other.hits(box) }
+            return circle.hits(other)
+        }
+    }
 
     init(bounds: Rect) {
         origin = Point(x: bounds.minX, y: bounds.minY)
@@ -33,11 +53,20 @@ final class CollisionIndex {
     /// Whether `box` may not be placed with `mode`: `always` never collides; `cooperative`
     /// collides only with boxes of symbols placed with `never` (and of overlays and decorations).
     func collides(_ box: Rect, _ mode: OverlapMode = .never, group: Int = 0) -> Bool {
+        collides(within: box, mode, group: group) { $0.hits(box) }
+    }
+
+    /// Whether `circle` may not be placed with `mode` (as for boxes).
+    func collides(_ circle: CollisionCircle, _ mode: OverlapMode = .never, group: Int = 0) -> Bool {
+        collides(within: circle.bounds, mode, group: group) { $0.hits(circle) }
+    }
+
+    private func collides(within bounds: Rect, _ mode: OverlapMode, group: Int, _ hits: (Entry) -> Bool) -> Bool {
         if mode == .always { return false }
-        let (cols, rws) = cellRange(box)
+        let (cols, rws) = cellRange(bounds)
         for r in rws {
             for c in cols where cells[r * columns + c].contains(where: {
-                Self.touches($0.box, box) && !(mode == .cooperative && $0.yields) && ($0.group == 0 || group == 0 || $0.group == group)
+                !(mode == .cooperative && $0.yields) && ($0.group == 0 || group == 0 || $0.group == group) && hits($0)
             }) {
                 return true
             }
@@ -56,8 +85,17 @@ final class CollisionIndex {
 
     /// Takes `box` for a symbol placed with `mode` (overlays and decorations: `never`).
     func insert(_ box: Rect, _ mode: OverlapMode = .never, group: Int = 0) {
-        let (cols, rws) = cellRange(box)
-        for r in rws { for c in cols { cells[r * columns + c].append((box, mode != .never, group)) } }
+        insert(Entry(box: box, circle: nil, yields: mode != .never, group: group))
+    }
+
+    /// Takes `circle` for a line label placed with `mode`.
+    func insert(_ circle: CollisionCircle, _ mode: OverlapMode, group: Int) {
+        insert(Entry(box: circle.bounds, circle: circle, yields: mode != .never, group: group))
+    }
+
+    private func insert(_ entry: Entry) {
+        let (cols, rws) = cellRange(entry.box)
+        for r in rws { for c in cols { cells[r * columns + c].append(entry) } }
     }
 
     func insert(_ boxes: [Rect], _ mode: OverlapMode = .never, group: Int = 0) { boxes.forEach { insert($0, mode, group: group) } }

@@ -6,7 +6,7 @@ import MapsnapStyle
 /// `symbol-sort-key`, then in data order. A label is placed only when all its boxes fit inside
 /// the frame and hit no placed box (`CollisionIndex`), so labels never overlap. Layout
 /// (`SymbolLayout`) gives it the layer's candidates; points (`placePoint`) and lines
-/// (`placeAlong`, `placeIcon`) are placed in their own files, and `SymbolDrawOrder` orders what won.
+/// (`placeText(_:at:)`, `placeIcon`) are placed in their own files, and `SymbolDrawOrder` orders what won.
 ///
 /// A snapshot is one frame: nothing fades, and nothing is kept from one frame to the next.
 final class LabelPlacer {
@@ -18,8 +18,8 @@ final class LabelPlacer {
     /// The group of the layer being placed.
     private var group = 0
     /// Every box each layer's symbols tried, placed or not, when asked for (`collisionDebug`).
-    private(set) var debugBoxes: [String: [CollisionDebugBox]]?
-    private var layerDebugBoxes: [CollisionDebugBox] = []
+    private(set) var debugBoxes: [String: CollisionDebugShapes]?
+    private var layerDebugBoxes = CollisionDebugShapes()
 
     init(frame: RenderFrame, crossSourceCollisions: Bool = true, recordsBoxes: Bool = false) {
         self.frame = frame
@@ -32,9 +32,15 @@ final class LabelPlacer {
     func collides(_ boxes: [Rect], _ mode: OverlapMode) -> Bool { frame.collisions.collides(boxes, mode, group: group) }
     func take(_ box: Rect, _ mode: OverlapMode) { frame.collisions.insert(box, mode, group: group) }
     func take(_ boxes: [Rect], _ mode: OverlapMode) { frame.collisions.insert(boxes, mode, group: group) }
+    func collides(_ circle: CollisionCircle, _ mode: OverlapMode) -> Bool { frame.collisions.collides(circle, mode, group: group) }
+    func take(_ circle: CollisionCircle, _ mode: OverlapMode) { frame.collisions.insert(circle, mode, group: group) }
     /// Keeps a box tried, for `collisionDebug`.
     func record(_ box: Rect?, placed: Bool) {
-        if debugBoxes != nil, let box { layerDebugBoxes.append(CollisionDebugBox(box: box, placed: placed)) }
+        if debugBoxes != nil, let box { layerDebugBoxes.boxes.append(CollisionDebugBox(box: box, placed: placed)) }
+    }
+    /// Keeps the circles of a line label tried, for `collisionDebug`.
+    func record(_ circles: [CollisionCircle], placed: Bool) {
+        if debugBoxes != nil { layerDebugBoxes.circles += circles.map { CollisionDebugCircle(circle: $0, placed: placed) } }
     }
 
     /// Places the labels of one symbol layer (call from the top layer down), in draw order.
@@ -45,7 +51,7 @@ final class LabelPlacer {
             group = sourceGroups[source] ?? (sourceGroups.count + 1)
             sourceGroups[source] = group
         }
-        layerDebugBoxes = []
+        layerDebugBoxes = CollisionDebugShapes()
         defer { debugBoxes?[layer.id] = layerDebugBoxes }
         var candidates = SymbolLayout(frame: frame).candidates(layer, style)
         // Placement order: by `symbol-sort-key` (ties in data order), else data order.
@@ -62,8 +68,6 @@ final class LabelPlacer {
                 // Each anchor its own symbol: the points of a multi-point, the polygons of a
                 // multi-polygon, the lines of a multi-line (as MapLibre), a shield's repeats.
                 for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
-            case .lines(let lines):
-                for line in lines { placed += placeAlong(c, line) }
             case .textOnLine(let anchors):
                 for a in anchors { if let label = placeText(c, at: a) { placed.append(label) } }
             case .iconsOnLine(let anchors):

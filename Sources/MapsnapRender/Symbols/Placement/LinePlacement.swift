@@ -1,22 +1,10 @@
 import Foundation
 import MapsnapGeo
 
-/// Placing symbols along lines: text following the line (a square box per glyph, so that a label
-/// on a bending line takes only the space it covers), and icons without text at MapLibre's
-/// anchors or every `symbol-spacing`.
+/// Placing symbols along lines at MapLibre's anchors (`line` and `line-center`): text following
+/// the line (taking MapLibre's collision circles along the line under it, `CollisionCircles`),
+/// and icons without text turned with the line.
 extension LabelPlacer {
-    /// `line-center` text: at the middle of the whole line as its tile holds it (buffer
-    /// included), as MapLibre's `getCenterAnchor` puts it, if it fits there.
-    func placeAlong(_ c: SymbolCandidate, _ line: Polyline) -> [PlacedLabel] {
-        guard c.text != nil else { return placeIconsAlong(c, line) }
-        // Pitched: the label's size where the line's middle lies.
-        let middle = line.length / 2
-        let scale = frame.symbolScale(at: line.locate(middle).point)
-        guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return [] }
-        guard line.length > text.lineAdvance + 2 * c.padding else { return [] }
-        return placeText(c, text, along: line, at: middle, maxAngle: c.maxAngle).map { [$0] } ?? []
-    }
-
     /// `symbol-placement: line` text at one of MapLibre's anchors (`SymbolAnchors`), which already
     /// passed MapLibre's `text-max-angle` check. Pitched, text lying on the map is laid out on the
     /// plane (`placeTextOnMap`); other text along the line as it appears on screen, at the size
@@ -28,7 +16,7 @@ extension LabelPlacer {
         guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return nil }
         let margin = text.lineAdvance / 2
         guard a - margin >= 0, a + margin <= line.length else { return nil }
-        return placeText(c, text, along: line, at: a, maxAngle: .infinity)
+        return placeText(c, text, along: line, at: a, ratio: scale, maxAngle: .infinity)
     }
 
     /// Line text lying on a pitched map, as MapLibre's `updateLineLabels` lays it with
@@ -48,53 +36,48 @@ extension LabelPlacer {
               let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
                                             offset: c.lineOffset * textScale, maxAngle: .infinity) else { return nil }
         let drawScale = (0.5 + 0.5 / depthScale) / textScale
-        var placed: [PlacedLabel.GlyphPlacement] = []
-        var boxes: [Rect] = []
-        for g in glyphs {
+        let placed = glyphs.map { g in
             let center = perspective.screen(fromPlane: g.center) + c.translate
             let j = perspective.jacobian(atPlane: g.center)
             let warp = PlaneWarp(pivot: center, a: j.a * drawScale, b: j.b * drawScale, c: j.c * drawScale, d: j.d * drawScale)
-            let half = text.fontSize * 0.5 * drawScale * abs(j.a * j.d - j.b * j.c).squareRoot() + c.padding
-            boxes.append(Rect(minX: center.x - half, minY: center.y - half, maxX: center.x + half, maxY: center.y + half))
-            placed.append(PlacedLabel.GlyphPlacement(glyph: g.glyph, center: center, angle: g.angle, warp: warp))
+            return PlacedLabel.GlyphPlacement(glyph: g.glyph, center: center, angle: g.angle, warp: warp)
         }
-        return claim(c, text, placed, boxes: boxes, anchorY: perspective.screen(fromPlane: middle).y)
+        // The circles' path lies on the plane; MapLibre drops them when a point is behind the camera.
+        let planePath = LineGlyphs.path(text, along: anchor.plane, at: anchor.planeAt, offset: c.lineOffset * textScale)
+        guard planePath.allSatisfy({ perspective.depth(atPlaneY: $0.y) > perspective.nearDepth }) else { return nil }
+        let path = planePath.map { perspective.screen(fromPlane: $0) + c.translate }
+        return claim(c, text, placed, path: path, ratio: ratio, anchorY: perspective.screen(fromPlane: middle).y)
     }
 
-    /// The text's glyphs along `line` around `a` points from its start, if one reaches into the
-    /// frame's label area and (unless they may overlap) none hits a placed box: a square box per glyph.
-    private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, maxAngle: Double) -> PlacedLabel? {
+    /// The text's glyphs along `line` around `a` points from its start, drawn at the perspective
+    /// `ratio` (1 without pitch), claimed by its collision circles.
+    private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double,
+                           maxAngle: Double) -> PlacedLabel? {
         guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright,
                                              offset: c.lineOffset, maxAngle: maxAngle) else { return nil }
-        let half = text.fontSize * 0.5 + c.padding
-        let boxes = glyphs.map { g in
-            Rect(minX: g.center.x - half, minY: g.center.y - half, maxX: g.center.x + half, maxY: g.center.y + half)
-        }
         let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
-        return claim(c, text, moved, boxes: boxes, anchorY: line.locate(a).point.y)
+        let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset).map { $0 + c.translate }
+        return claim(c, text, moved, path: path, ratio: ratio, anchorY: line.locate(a).point.y)
     }
 
-    /// A line label whose glyphs have their boxes: placed when one box is in the collision grid
-    /// (the image and its padding), as MapLibre's collision circles are (a metatile keeps only
-    /// labels wholly inside it), and, unless it may overlap, when none hits a placed box.
+    /// A line label whose glyphs are laid out takes MapLibre's collision circles along `path`
+    /// (screen points; radius from the layout-size text at the perspective `ratio`, plus
+    /// `text-padding`): placed when one circle is in the collision grid (a metatile keeps only
+    /// labels wholly inside it) and, unless it may overlap, when none hits a placed shape.
     private func claim(_ c: SymbolCandidate, _ text: ShapedText, _ glyphs: [PlacedLabel.GlyphPlacement],
-                       boxes: [Rect], anchorY: Double) -> PlacedLabel? {
-        guard frame.labelsMayCrossEdges ? boxes.contains(where: frame.labelFits) : boxes.allSatisfy(frame.labelFits) else { return nil }
-        let fits = !collides(boxes, c.overlap)
-        boxes.forEach { record($0, placed: fits) }
+                       path: [Point], ratio: Double, anchorY: Double) -> PlacedLabel? {
+        guard ratio >= 0.6 else { return nil }
+        let radius = CollisionCircles.diameter(of: c.text ?? text) * 0.5 * ratio + c.padding
+        let circles = CollisionCircles.along(path, radius: radius, clipTo: frame.labelsMayCrossEdges ? frame.labelArea : nil)
+        guard frame.labelsMayCrossEdges ? circles.contains(where: { frame.labelFits($0.bounds) })
+                                        : !circles.isEmpty && circles.allSatisfy({ frame.labelFits($0.bounds) }) else { return nil }
+        let fits = !circles.contains { collides($0, c.overlap) }
+        record(circles, placed: fits)
         guard fits else { return nil }
-        if !c.ignorePlacement { take(boxes, c.overlap) }
+        if !c.ignorePlacement { circles.forEach { take($0, c.overlap) } }
         var label = PlacedLabel(text: text, shape: .alongLine(glyphs), paint: c.paint)
         label.anchorY = anchorY
         return label
-    }
-
-    /// Icons without text along a line (one-way arrows): every `symbol-spacing`, turned with the
-    /// line plus `icon-rotate`.
-    func placeIconsAlong(_ c: SymbolCandidate, _ line: Polyline) -> [PlacedLabel] {
-        line.clipped(to: frame.labelArea).flatMap { run in
-            run.spacedPoints(every: c.spacing).compactMap { placeIcon(c, at: $0.point, angle: $0.angle) }
-        }
     }
 
     /// One icon on a line at `p` (screen), turned with the line: its box (MapLibre's icon box,
