@@ -1,55 +1,138 @@
 import Foundation
 import MapsnapGeo
 
-/// Text along a line (MapLibre's glyph quads on a line): each glyph centred on the line where
-/// its advance falls, turned with the line there.
+/// Text along a line, as MapLibre's `placeGlyphsAlongLine` lays it (projection.ts): each glyph's
+/// centre walked out from the anchor along the line by its offset in the label, turned with the
+/// segment it lands on. A `text-offset` across the line (y) walks a copy of the line moved
+/// sideways, its segments joined where they meet; one along the line (x) moves every glyph.
 enum LineGlyphs {
-    /// The glyph positions for `text` centred at `anchor` along `line`, turned to read left to
-    /// right when `keepUpright` (`text-keep-upright`), moved by `offset` (`text-offset` in points:
-    /// x along the line, y across it); nil when the line bends more under the text than
-    /// `maxAngle` (`text-max-angle`, radians) allows from glyph to glyph, or twice that in all.
-    static func place(_ text: ShapedText, along line: Polyline, at anchor: Double, keepUpright: Bool,
-                      offset: Point, maxAngle: Double) -> [PlacedLabel.GlyphPlacement]? {
-        let labelLength = text.lineAdvance
-        var line = line, anchor = anchor
-        // Keep the text upright: read left to right.
-        let start = line.locate(anchor - labelLength / 2).point, end = line.locate(anchor + labelLength / 2).point
-        if end.x < start.x && keepUpright {
-            line = line.reversed
-            anchor = line.length - anchor
-        }
-        var out: [PlacedLabel.GlyphPlacement] = []
-        out.reserveCapacity(text.glyphs.count)
-        var previousAngle: Double?
-        var totalBend = 0.0
-        for g in text.glyphs {
-            let along = anchor - labelLength / 2 + g.x + g.advance / 2 + offset.x
-            let (onLine, angle) = line.locate(along)
-            let p = offset.y == 0 ? onLine : onLine + Point(x: -sin(angle), y: cos(angle)) * offset.y
-            if let prev = previousAngle {
-                var d = angle - prev
-                while d > .pi { d -= 2 * .pi }
-                while d < -.pi { d += 2 * .pi }
-                totalBend += abs(d)
-                if abs(d) > maxAngle || totalBend > 2 * maxAngle { return nil }
-            }
-            previousAngle = angle
-            out.append(.init(glyph: g, center: p, angle: angle))
-        }
-        return out.isEmpty ? nil : out
+    /// Where one glyph lands: its centre, the segment's direction there (radians) and the path
+    /// walked to it from the anchor (for the label's collision circles).
+    struct Landing {
+        let point: Point
+        let angle: Double
+        let path: [Point]
     }
 
-    /// The line under the text from its first glyph's centre to its last one's, through the
-    /// line's vertices between, moved across the line by `offset.y`: the path MapLibre lays a
-    /// line label's collision circles along (`placeFirstAndLastGlyph`, never flipped upright).
+    /// The glyph positions for `text` centred at `anchor` (points along `line`), turned to read
+    /// left to right on screen when `keepUpright` (`text-keep-upright`; `toScreen` takes a
+    /// point of `line` to the screen when the line lies on a pitched plane), moved by `offset`
+    /// (`text-offset` in points). nil when a glyph falls off the line.
+    static func place(_ text: ShapedText, along line: Polyline, at anchor: Double, keepUpright: Bool,
+                      offset: Point, toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
+        let glyphs = text.glyphs
+        guard let first = glyphs.first, let last = glyphs.last else { return nil }
+        func centre(_ g: ShapedText.Glyph) -> Double { g.x + g.advance / 2 - text.lineAdvance / 2 }
+        var flip = false
+        if keepUpright {
+            // MapLibre turns the label when its first glyph lands right of its last one (a single
+            // glyph: when its segment points left).
+            if glyphs.count > 1 {
+                guard let a = land(centre(first), offset, flip: false, on: line, at: anchor),
+                      let b = land(centre(last), offset, flip: false, on: line, at: anchor) else { return nil }
+                flip = toScreen(a.point).x > toScreen(b.point).x
+            } else {
+                let (p, _) = line.locate(anchor)
+                let ahead = line.locate(min(anchor + 1, line.length)).point
+                flip = toScreen(p).x > toScreen(ahead).x
+            }
+        }
+        var out: [PlacedLabel.GlyphPlacement] = []
+        out.reserveCapacity(glyphs.count)
+        for g in glyphs {
+            guard let landing = land(centre(g), offset, flip: flip, on: line, at: anchor) else { return nil }
+            out.append(.init(glyph: g, center: landing.point, angle: landing.angle))
+        }
+        return out
+    }
+
+    /// The path MapLibre lays a line label's collision circles along: from the first glyph's
+    /// centre back to the anchor and on to the last glyph's (never turned upright).
     static func path(_ text: ShapedText, along line: Polyline, at anchor: Double, offset: Point) -> [Point] {
         guard let first = text.glyphs.first, let last = text.glyphs.last else { return [] }
-        let start = anchor - text.lineAdvance / 2 + offset.x
-        let (from, to) = (start + first.x + first.advance / 2, start + last.x + last.advance / 2)
-        let distances = [from] + line.distances.filter { $0 > from && $0 < to } + (to > from ? [to] : [])
-        return distances.map { d in
-            let (p, angle) = line.locate(d)
-            return offset.y == 0 ? p : p + Point(x: -sin(angle), y: cos(angle)) * offset.y
+        func centre(_ g: ShapedText.Glyph) -> Double { g.x + g.advance / 2 - text.lineAdvance / 2 }
+        guard let a = land(centre(first), offset, flip: false, on: line, at: anchor),
+              let b = land(centre(last), offset, flip: false, on: line, at: anchor) else { return [] }
+        return Array(a.path.dropFirst().reversed()) + Array(b.path.dropFirst())
+    }
+
+    /// MapLibre's `placeGlyphAlongLine`: the glyph `glyphOffset` points from the anchor (`at`
+    /// points along `line`), the label moved by `offset`. Flipped, the glyphs go the other way
+    /// and turn half a turn, but the offset keeps its direction along and across the line.
+    static func land(_ glyphOffset: Double, _ offset: Point, flip: Bool, on line: Polyline, at: Double) -> Landing? {
+        let points = line.points
+        guard points.count > 1, at.isFinite else { return nil }
+        let combined = flip ? glyphOffset - offset.x : glyphOffset + offset.x
+        var direction = combined > 0 ? 1 : -1
+        var angle = 0.0
+        if flip { direction = -direction; angle = .pi }
+        if direction < 0 { angle += .pi }
+        // The segment the anchor lies on.
+        var segment = 0
+        while segment + 2 < points.count && line.distances[segment + 1] <= at { segment += 1 }
+        let anchorPoint = line.locate(at).point
+        let lineOffset = offset.y
+        var index = direction > 0 ? segment : segment + 1
+        var current = anchorPoint, previous = anchorPoint
+        var offsetCurrent: Point?, offsetPrevious: Point?
+        var walked = 0.0, segmentLength = 0.0
+        var step = Point(x: 0, y: 0)
+        let target = abs(combined)
+        var path: [Point] = []
+        // The normal of a segment walked in `direction`, as long as the offset.
+        func normal(_ v: Point) -> Point {
+            let length = v.length
+            guard length > 0 else { return Point(x: 0, y: 0) }
+            return Point(x: -v.y / length, y: v.x / length) * (lineOffset * Double(direction))
         }
+        // MapLibre's `findOffsetIntersectionPoint`: where the moved segment ending at vertex
+        // `i` meets the moved next one (the vertex moved by `n` at the line's end or where the two
+        // are parallel).
+        func joined(at i: Int, moved n: Point) -> Point {
+            let vertex = points[i], moved = points[i] + n
+            let nextIndex = i + direction
+            guard nextIndex >= 0, nextIndex < points.count, let start = offsetPrevious else { return moved }
+            let next = points[nextIndex], m = normal(next - vertex)
+            return intersection(start, moved, vertex + m, next + m) ?? moved
+        }
+        while walked + segmentLength <= target {
+            index += direction
+            guard index >= 0, index < points.count else { return nil }
+            walked += segmentLength
+            previous = current
+            offsetPrevious = offsetCurrent
+            current = points[index]
+            if lineOffset == 0 {
+                path.append(previous)
+                step = current - previous
+            } else {
+                var n = normal(current - previous)
+                if (current - previous).length == 0 {
+                    // The anchor sits on the vertex: the next segment gives the normal.
+                    guard index + direction >= 0, index + direction < points.count else { return nil }
+                    n = normal(points[index + direction] - current)
+                }
+                let startOffset = offsetPrevious ?? previous + n
+                offsetPrevious = startOffset
+                offsetCurrent = joined(at: index, moved: n)
+                path.append(startOffset)
+                step = offsetCurrent! - startOffset
+            }
+            segmentLength = step.length
+        }
+        let t = segmentLength > 0 ? (target - walked) / segmentLength : 0
+        let p = (offsetPrevious ?? previous) + step * t
+        path.append(p)
+        return Landing(point: p, angle: angle + atan2(current.y - previous.y, current.x - previous.x), path: path)
+    }
+
+    /// Where the lines through `a1`–`a2` and `b1`–`b2` cross (MapLibre's `findLineIntersection`);
+    /// nil when they are parallel.
+    private static func intersection(_ a1: Point, _ a2: Point, _ b1: Point, _ b2: Point) -> Point? {
+        let a = a2 - a1, b = b2 - b1
+        let denominator = b.y * a.x - b.x * a.y
+        guard denominator != 0 else { return nil }
+        let t = (b.x * (a1.y - b1.y) - b.y * (a1.x - b1.x)) / denominator
+        return a1 + a * t
     }
 }

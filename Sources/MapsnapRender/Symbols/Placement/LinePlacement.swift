@@ -14,9 +14,7 @@ extension LabelPlacer {
         let line = anchor.screen, a = anchor.screenAt
         let scale = frame.symbolScale(at: line.locate(a).point)
         guard let text = scale == 1 ? c.text : c.shapedAt(scale, nil) else { return nil }
-        let margin = text.lineAdvance / 2
-        guard a - margin >= 0, a + margin <= line.length else { return nil }
-        return placeText(c, text, along: line, at: a, ratio: scale, maxAngle: .infinity)
+        return placeText(c, text, along: line, at: a, ratio: scale)
     }
 
     /// Line text lying on a pitched map, as MapLibre's `updateLineLabels` lays it with
@@ -31,10 +29,8 @@ extension LabelPlacer {
         guard ratio >= 0.6 else { return nil }
         let textScale = 1 / ratio
         guard let text = c.shapedAt(textScale, nil) else { return nil }
-        let margin = text.lineAdvance / 2
-        guard anchor.planeAt - margin >= 0, anchor.planeAt + margin <= anchor.plane.length,
-              let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
-                                            offset: c.lineOffset * textScale, maxAngle: .infinity) else { return nil }
+        guard let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
+                                            offset: c.lineOffset * textScale, toScreen: perspective.screen(fromPlane:)) else { return nil }
         let drawScale = (0.5 + 0.5 / depthScale) / textScale
         let placed = glyphs.map { g in
             let center = perspective.screen(fromPlane: g.center) + c.translate
@@ -51,10 +47,9 @@ extension LabelPlacer {
 
     /// The text's glyphs along `line` around `a` points from its start, drawn at the perspective
     /// `ratio` (1 without pitch), claimed by its collision circles.
-    private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double,
-                           maxAngle: Double) -> PlacedLabel? {
-        guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright,
-                                             offset: c.lineOffset, maxAngle: maxAngle) else { return nil }
+    private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double) -> PlacedLabel? {
+        guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright, offset: c.lineOffset)
+        else { return nil }
         let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
         let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset).map { $0 + c.translate }
         return claim(c, text, moved, path: path, ratio: ratio, anchorY: line.locate(a).point.y)
