@@ -13,8 +13,18 @@ extension SymbolLayout {
                  string: String, repeats: inout [String: [Point]]) -> SymbolCandidate.Anchors {
         let alongLine = placement != .point
         if alongLine && style.textRotationAlignment.evaluate(for: feature) == .viewport {
-            // Viewport-aligned labels on lines stay horizontal, repeated every symbol-spacing (shields).
-            return .spaced(parts.flatMap { Polyline(projection.screen($0)).spacedPoints(every: spacing).map(\.point) })
+            // Viewport-aligned labels on lines (shields) stay horizontal at MapLibre's anchors.
+            if placement == .lineCenter {
+                return .spaced(parts.compactMap { centerAnchor($0, projection, text: shaped, icon: icon, style: style, feature: feature)?.icon.point })
+            }
+            if let shaped, shaped.fontSize > 0 {
+                return .spaced(parts.flatMap {
+                    textLineAnchors($0, projection, text: shaped, icon: icon, style: style, feature: feature, spacing: spacing,
+                                    string: string, repeats: &repeats).map { $0.screen.locate($0.screenAt).point }
+                })
+            }
+            guard let icon else { return .points([]) }
+            return .spaced(parts.flatMap { lineAnchors($0, projection, icon: icon, style: style, feature: feature, spacing: spacing).map(\.point) })
         } else if alongLine, shaped == nil, let icon {
             return .iconsOnLine(parts.flatMap { lineAnchors($0, projection, icon: icon, style: style, feature: feature, spacing: spacing) })
         } else if placement == .line, let shaped, shaped.fontSize > 0 {

@@ -68,6 +68,8 @@ struct SymbolCandidate {
         var rotation: Double
         /// `icon-rotation-alignment: map` at a point (see `SymbolCandidate.textTurnsWithMap`).
         let turnsWithMap: Bool
+        /// On a line, turned with it (`icon-rotation-alignment` map or auto); viewport keeps it upright.
+        let followsLine: Bool
         /// icon-rotate alone, radians clockwise (what turns its collision box).
         var ownRotation: Double
         /// icon-anchor: which part of the icon sits on the point.

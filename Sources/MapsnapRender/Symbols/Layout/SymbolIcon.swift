@@ -33,6 +33,7 @@ extension SymbolLayout {
             rotation: (style.iconRotate.evaluate(for: feature)
                 - (!alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
             turnsWithMap: !alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map,
+            followsLine: alongLine && style.iconRotationAlignment.evaluate(for: feature) != .viewport,
             ownRotation: style.iconRotate.evaluate(for: feature) * .pi / 180,
             anchor: style.iconAnchor.evaluate(for: feature),
             translate: frame.screenOffset(style.iconTranslate.evaluate(for: feature),

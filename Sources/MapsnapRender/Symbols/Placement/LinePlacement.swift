@@ -89,8 +89,9 @@ extension LabelPlacer {
         if !icon.ignorePlacement { take(box, icon.overlap) }
         // icon-keep-upright: an icon pointing left along the line is turned half a turn.
         let upsideDown = c.keepIconUpright && abs(remainder(angle, 2 * .pi)) > .pi / 2
+        let turn = icon.followsLine ? angle + (upsideDown ? .pi : 0) : 0
         let placed = PlacedIcon(icon: icon.icon, origin: Point(x: p.x - w / 2, y: p.y - h / 2), size: icon.size * scale,
-                                opacity: icon.opacity, rotation: angle + icon.rotation + (upsideDown ? .pi : 0), tint: icon.tint,
+                                opacity: icon.opacity, rotation: turn + icon.rotation, tint: icon.tint,
                                 linear: icon.linear)
         var label = PlacedLabel(text: nil, shape: .block(origin: p), paint: c.paint, icon: placed)
         label.anchorY = p.y
