@@ -17,9 +17,10 @@ enum LineGlyphs {
     /// The glyph positions for `text` centred at `anchor` (points along `line`), turned to read
     /// left to right on screen when `keepUpright` (`text-keep-upright`; `toScreen` takes a
     /// point of `line` to the screen when the line lies on a pitched plane), moved by `offset`
-    /// (`text-offset` in points). nil when a glyph falls off the line.
+    /// (`text-offset` in points); `turnGlyphs` false keeps every glyph upright (`viewport-glyph`).
+    /// nil when a glyph falls off the line.
     static func place(_ text: ShapedText, along line: Polyline, at anchor: Double, keepUpright: Bool,
-                      offset: Point, toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
+                      offset: Point, turnGlyphs: Bool = true, toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
         let glyphs = text.glyphs
         guard let first = glyphs.first, let last = glyphs.last else { return nil }
         func centre(_ g: ShapedText.Glyph) -> Double { g.x + g.advance / 2 - text.lineAdvance / 2 }
@@ -41,7 +42,7 @@ enum LineGlyphs {
         out.reserveCapacity(glyphs.count)
         for g in glyphs {
             guard let landing = land(centre(g), offset, flip: flip, on: line, at: anchor) else { return nil }
-            out.append(.init(glyph: g, center: landing.point, angle: landing.angle))
+            out.append(.init(glyph: g, center: landing.point, angle: turnGlyphs ? landing.angle : 0))
         }
         return out
     }

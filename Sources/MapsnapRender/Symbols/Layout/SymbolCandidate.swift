@@ -43,6 +43,9 @@ struct SymbolCandidate {
     /// rotation alignment `map`): point labels laid out flat and warped by the projection, `line`
     /// labels laid out along the line on the plane, then projected.
     let textOnMap: Bool
+    /// Text along a line turns each glyph with the line; `viewport-glyph` keeps them upright
+    /// (MapLibre's `rotateToLine`).
+    let glyphsFollowLine: Bool
     /// Point labels: `text-writing-mode`, tried in order (empty: horizontal only), and the text
     /// shaped as a vertical column at a multiple of its size (nil when it cannot run vertically).
     let writingModes: [WritingMode]

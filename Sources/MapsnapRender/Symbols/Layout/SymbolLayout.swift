@@ -105,11 +105,10 @@ struct SymbolLayout {
                 spacing: spacing,
                 placement: placement,
                 tileCenter: projection.planeCorners.reduce(Point(x: 0, y: 0), +) * 0.25,
-                // Viewport-aligned text on lines is placed as upright points (shields), flat on screen.
-                textOnMap: !(alongLine && style.textRotationAlignment.evaluate(for: feature) == .viewport)
-                    && SymbolProperties.liesOnMap(pitch: style.textPitchAlignment.evaluate(for: feature),
+                textOnMap: SymbolProperties.liesOnMap(pitch: style.textPitchAlignment.evaluate(for: feature),
                                                        rotation: SymbolProperties.alignment(style.textRotationAlignment.evaluate(for: feature)),
                                                        alongLine: alongLine),
+                glyphsFollowLine: style.textRotationAlignment.evaluate(for: feature) != .viewportGlyph,
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,

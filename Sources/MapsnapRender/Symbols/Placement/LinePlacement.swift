@@ -30,7 +30,8 @@ extension LabelPlacer {
         let textScale = 1 / ratio
         guard let text = c.shapedAt(textScale, nil) else { return nil }
         guard let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
-                                            offset: c.lineOffset * textScale, toScreen: perspective.screen(fromPlane:)) else { return nil }
+                                            offset: c.lineOffset * textScale, turnGlyphs: c.glyphsFollowLine,
+                                            toScreen: perspective.screen(fromPlane:)) else { return nil }
         let drawScale = (0.5 + 0.5 / depthScale) / textScale
         let placed = glyphs.map { g in
             let center = perspective.screen(fromPlane: g.center) + c.translate
@@ -48,7 +49,8 @@ extension LabelPlacer {
     /// The text's glyphs along `line` around `a` points from its start, drawn at the perspective
     /// `ratio` (1 without pitch), claimed by its collision circles.
     private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double) -> PlacedLabel? {
-        guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright, offset: c.lineOffset)
+        guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright, offset: c.lineOffset,
+                                            turnGlyphs: c.glyphsFollowLine)
         else { return nil }
         let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
         let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset).map { $0 + c.translate }
