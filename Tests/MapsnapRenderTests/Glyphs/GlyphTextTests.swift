@@ -94,9 +94,18 @@ struct GlyphShaperTests {
         #expect(Self.shape("zz") == nil && Self.shape("") == nil)
     }
 
-    @Test func ideographsMayBreakAnywhere() {
-        #expect(GlyphShaper.words(Array("東京 ab-cd".unicodeScalars)).map { String(String.UnicodeScalarView($0)) }
-            == ["東", "京", " ", "ab", "-", "cd"])
+    /// MapLibre's break opportunities: after an ideograph, a space or a hyphen, before "(" —
+    /// never inside a word or before other punctuation. `text-max-width` 0 takes all of them.
+    @Test func linesBreakWhereMapLibreAllows() {
+        func breaks(_ text: String) -> [Int] {
+            let scalars = Array(text.unicodeScalars)
+            return GlyphShaper.lineBreaks(scalars, advances: scalars.map { _ in 10 }, maxWidth: 0)
+        }
+        #expect(breaks("東京 ab-cd") == [1, 2, 3, 6, 8])
+        #expect(breaks("amet, sit") == [6, 9])
+        #expect(breaks("ab(cd)") == [2, 6])
+        let one = Array("amet, sit".unicodeScalars)
+        #expect(GlyphShaper.lineBreaks(one, advances: one.map { _ in 10 }, maxWidth: .infinity) == [9])
     }
 }
 

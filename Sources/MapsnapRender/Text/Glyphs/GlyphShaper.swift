@@ -130,22 +130,27 @@ public enum GlyphShaper {
 
     // MARK: line breaking
 
-    /// Where lines end (scalar indices), MapLibre's `determineLineBreaks`: a break may follow any
-    /// word; the chosen set minimises the squared differences of the line widths from the average
-    /// a `maxWidth` calls for, with a forced break after a newline and penalties around parentheses.
+    /// Where lines end (scalar indices), MapLibre's `determineLineBreaks`: a line may break after
+    /// a space, a newline or a word-breaking mark (`breaksAfter`), after an ideograph, and before
+    /// an opening parenthesis; the chosen set minimises the squared differences of the line widths
+    /// from the average a `maxWidth` calls for (0: as narrow as the breaks allow; infinite: one
+    /// line), with a forced break after a newline and penalties around parentheses and, when the
+    /// text holds zero-width spaces (breaks its source suggests), between ideographs.
     static func lineBreaks(_ scalars: [Unicode.Scalar], advances: [Double], maxWidth: Double) -> [Int] {
         let total = advances.reduce(0, +)
+        guard total > 0 else { return [] }
         let lineCount = max(1, (total / maxWidth).rounded(.up))
         let target = total / lineCount
+        let suggested = scalars.contains("\u{200B}")
         var potential: [Break] = []
         var x = 0.0
-        var index = 0
-        for word in words(scalars) {
-            for (k, s) in word.enumerated() where !isWhitespace(s) { x += advances[index + k] }
-            index += word.count
-            guard index < scalars.count else { continue }
-            let penalty = Self.penalty(word.last!, scalars[index])
-            potential.append(evaluate(index, x, target, potential, penalty, last: false))
+        for i in scalars.indices {
+            if !isWhitespace(scalars[i]) { x += advances[i] }
+            guard i < scalars.count - 1 else { continue }
+            let ideographic = breaksIdeographically(scalars[i])
+            guard breaksAfter(scalars[i]) || ideographic || (i != scalars.count - 2 && scalars[i + 1] == "(") else { continue }
+            let penalty = Self.penalty(scalars[i], scalars[i + 1], ideographicSuggested: ideographic && suggested)
+            potential.append(evaluate(i + 1, x, target, potential, penalty, last: false))
         }
         var breaks: [Int] = []
         var node: Break? = evaluate(scalars.count, x, target, potential, 0, last: true)
@@ -154,6 +159,14 @@ public enum GlyphShaper {
             node = n.prior
         }
         return breaks.reversed()
+    }
+
+    /// MapLibre's `breakable`: characters a line may end with.
+    private static func breaksAfter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0A, 0x20, 0x26, 0x29, 0x2B, 0x2D, 0x2F, 0xAD, 0xB7, 0x200B, 0x2010, 0x2013, 0x2027: true
+        default: false
+        }
     }
 
     final class Break {
@@ -185,35 +198,13 @@ public enum GlyphShaper {
         return raggedness + abs(penalty) * penalty
     }
 
-    private static func penalty(_ s: Unicode.Scalar, _ next: Unicode.Scalar) -> Double {
+    private static func penalty(_ s: Unicode.Scalar, _ next: Unicode.Scalar, ideographicSuggested: Bool) -> Double {
         var penalty = 0.0
         if s == "\n" { penalty -= 10000 }
+        if ideographicSuggested { penalty += 150 }
         if s == "(" || s.value == 0xFF08 { penalty += 50 }
         if next == ")" || next.value == 0xFF09 { penalty += 50 }
         return penalty
-    }
-
-    /// Word segments as a word segmenter finds them for map labels: runs of letters, digits and
-    /// in-word marks, each ideograph or kana alone, each space or other punctuation alone.
-    static func words(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        var words: [[Unicode.Scalar]] = []
-        var current: [Unicode.Scalar] = []
-        for s in scalars {
-            if isWordCharacter(s) && !breaksIdeographically(s) {
-                current.append(s)
-                continue
-            }
-            if !current.isEmpty { words.append(current); current = [] }
-            words.append([s])
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
-    }
-
-    private static func isWordCharacter(_ s: Unicode.Scalar) -> Bool {
-        let p = s.properties
-        return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
-            || p.generalCategory == .spacingMark || s == "'" || s == "\u{2019}"
     }
 
     /// Ideographs, kana and other scripts written without spaces: a line may break after each.
