@@ -77,7 +77,7 @@ public final class ShapedText {
         /// Start of the glyph's advance along the baseline, and its advance width, in points.
         let x: Double
         let advance: Double
-        let yOffset: Double
+        var yOffset: Double
         /// Rich text: the glyph's section's `font-scale` and index (see `sectionColors`).
         var scale = 1.0
         var section = 0
@@ -88,15 +88,16 @@ public final class ShapedText {
         var color = false
     }
 
-    /// The glyphs of the first line in visual order (computed on demand: only line labels need it).
+    /// The glyphs in visual order, for text along lines (computed on demand: only line labels
+    /// need it): every line's from glyph PBFs (MapLibre lays each glyph along the line by its x
+    /// and moves it across by its line's y), the first line's from Pango.
     lazy var glyphs: [Glyph] = {
         var out: [Glyph] = []
         if let sdf {
-            // Pen positions along the first line, in points; yOffset is the glyphs' offset from
-            // the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
+            // Pen positions from the block's left edge, in points; yOffset is the glyphs' offset
+            // from the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
             let scale = fontSize / GlyphShaping.oneEm
-            let firstLine = sdf.glyphs.first?.line
-            for placed in sdf.glyphs where placed.line == firstLine {
+            for placed in sdf.glyphs {
                 let advance = Double(placed.glyph.advance) * placed.scale * scale
                 out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance,
                                  yOffset: (placed.y - sdf.height / 2) * scale, scale: placed.scale, section: placed.section))

@@ -17,13 +17,17 @@ enum LineGlyphs {
     /// The glyph positions for `text` centred at `anchor` (points along `line`), turned to read
     /// left to right on screen when `keepUpright` (`text-keep-upright`; `toScreen` takes a
     /// point of `line` to the screen when the line lies on a pitched plane), moved by `offset`
-    /// (`text-offset` in points); `turnGlyphs` false keeps every glyph upright (`viewport-glyph`).
+    /// (`text-offset` in points) and placed by `align` (`text-anchor`: 0…1 across the block's
+    /// width and height); `turnGlyphs` false keeps every glyph upright (`viewport-glyph`).
     /// nil when a glyph falls off the line.
     static func place(_ text: ShapedText, along line: Polyline, at anchor: Double, keepUpright: Bool,
-                      offset: Point, turnGlyphs: Bool = true, toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
+                      offset: Point, align: Point = Point(x: 0.5, y: 0.5), turnGlyphs: Bool = true,
+                      toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
         let glyphs = text.glyphs
         guard let first = glyphs.first, let last = glyphs.last else { return nil }
-        func centre(_ g: ShapedText.Glyph) -> Double { g.x + g.advance / 2 - text.lineAdvance / 2 }
+        func centre(_ g: ShapedText.Glyph) -> Double { Self.centre(g, text, align) }
+        // `text-anchor` moves the block across the line too: its middle by default.
+        let across = (0.5 - align.y) * text.height
         var flip = false
         if keepUpright {
             // MapLibre turns the label when its first glyph lands right of its last one (a single
@@ -42,19 +46,28 @@ enum LineGlyphs {
         out.reserveCapacity(glyphs.count)
         for g in glyphs {
             guard let landing = land(centre(g), offset, flip: flip, on: line, at: anchor) else { return nil }
-            out.append(.init(glyph: g, center: landing.point, angle: turnGlyphs ? landing.angle : 0))
+            var glyph = g
+            glyph.yOffset += across
+            out.append(.init(glyph: glyph, center: landing.point, angle: turnGlyphs ? landing.angle : 0))
         }
         return out
     }
 
     /// The path MapLibre lays a line label's collision circles along: from the first glyph's
     /// centre back to the anchor and on to the last glyph's (never turned upright).
-    static func path(_ text: ShapedText, along line: Polyline, at anchor: Double, offset: Point) -> [Point] {
+    static func path(_ text: ShapedText, along line: Polyline, at anchor: Double, offset: Point,
+                     align: Point = Point(x: 0.5, y: 0.5)) -> [Point] {
         guard let first = text.glyphs.first, let last = text.glyphs.last else { return [] }
-        func centre(_ g: ShapedText.Glyph) -> Double { g.x + g.advance / 2 - text.lineAdvance / 2 }
+        func centre(_ g: ShapedText.Glyph) -> Double { Self.centre(g, text, align) }
         guard let a = land(centre(first), offset, flip: false, on: line, at: anchor),
               let b = land(centre(last), offset, flip: false, on: line, at: anchor) else { return [] }
         return Array(a.path.dropFirst().reversed()) + Array(b.path.dropFirst())
+    }
+
+    /// A glyph's centre from the anchor along the line: MapLibre's glyph offset, the block placed
+    /// by `text-anchor` (`align.x` 0 starts it at the anchor, 1 ends it there).
+    private static func centre(_ g: ShapedText.Glyph, _ text: ShapedText, _ align: Point) -> Double {
+        g.x + g.advance / 2 - align.x * text.lineAdvance
     }
 
     /// MapLibre's `placeGlyphAlongLine`: the glyph `glyphOffset` points from the anchor (`at`

@@ -46,6 +46,9 @@ struct SymbolCandidate {
     /// Text along a line turns each glyph with the line; `viewport-glyph` keeps them upright
     /// (MapLibre's `rotateToLine`).
     let glyphsFollowLine: Bool
+    /// Where `text-anchor` puts a line label's block on its anchor (MapLibre's
+    /// `getAnchorAlignment`: x 0 left … 1 right, y 0 top … 1 bottom).
+    let lineTextAlign: Point
     /// Point labels: `text-writing-mode`, tried in order (empty: horizontal only), and the text
     /// shaped as a vertical column at a multiple of its size (nil when it cannot run vertically).
     let writingModes: [WritingMode]

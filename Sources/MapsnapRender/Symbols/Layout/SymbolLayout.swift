@@ -109,6 +109,7 @@ struct SymbolLayout {
                                                        rotation: SymbolProperties.alignment(style.textRotationAlignment.evaluate(for: feature)),
                                                        alongLine: alongLine),
                 glyphsFollowLine: style.textRotationAlignment.evaluate(for: feature) != .viewportGlyph,
+                lineTextAlign: SymbolProperties.alignment(of: style.textAnchor.evaluate(for: feature)),
                 writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,

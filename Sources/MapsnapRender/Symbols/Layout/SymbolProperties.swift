@@ -18,6 +18,14 @@ enum SymbolProperties {
         return pitch == .map || (pitch == .auto && turnsWithMap)
     }
 
+    /// MapLibre's `getAnchorAlignment`: where a text block sits on its anchor (x 0 left … 1
+    /// right, y 0 top … 1 bottom).
+    static func alignment(of anchor: TextAnchor) -> Point {
+        let x: Double = switch anchor { case .left, .topLeft, .bottomLeft: 0; case .right, .topRight, .bottomRight: 1; default: 0.5 }
+        let y: Double = switch anchor { case .top, .topLeft, .topRight: 0; case .bottom, .bottomLeft, .bottomRight: 1; default: 0.5 }
+        return Point(x: x, y: y)
+    }
+
     /// `text-rotation-alignment` as an alignment: `viewport-glyph` turns with the viewport.
     static func alignment(_ rotation: TextRotationAlignment) -> Alignment {
         switch rotation {

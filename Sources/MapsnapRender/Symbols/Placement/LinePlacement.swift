@@ -30,7 +30,7 @@ extension LabelPlacer {
         let textScale = 1 / ratio
         guard let text = c.shapedAt(textScale, nil) else { return nil }
         guard let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
-                                            offset: c.lineOffset * textScale, turnGlyphs: c.glyphsFollowLine,
+                                            offset: c.lineOffset * textScale, align: c.lineTextAlign, turnGlyphs: c.glyphsFollowLine,
                                             toScreen: perspective.screen(fromPlane:)) else { return nil }
         let drawScale = (0.5 + 0.5 / depthScale) / textScale
         let placed = glyphs.map { g in
@@ -40,7 +40,8 @@ extension LabelPlacer {
             return PlacedLabel.GlyphPlacement(glyph: g.glyph, center: center, angle: g.angle, warp: warp)
         }
         // The circles' path lies on the plane; MapLibre drops them when a point is behind the camera.
-        let planePath = LineGlyphs.path(text, along: anchor.plane, at: anchor.planeAt, offset: c.lineOffset * textScale)
+        let planePath = LineGlyphs.path(text, along: anchor.plane, at: anchor.planeAt, offset: c.lineOffset * textScale,
+                                        align: c.lineTextAlign)
         guard planePath.allSatisfy({ perspective.depth(atPlaneY: $0.y) > perspective.nearDepth }) else { return nil }
         let path = planePath.map { perspective.screen(fromPlane: $0) + c.translate }
         return claim(c, text, placed, path: path, ratio: ratio, anchorY: perspective.screen(fromPlane: middle).y)
@@ -50,10 +51,10 @@ extension LabelPlacer {
     /// `ratio` (1 without pitch), claimed by its collision circles.
     private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double) -> PlacedLabel? {
         guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright, offset: c.lineOffset,
-                                            turnGlyphs: c.glyphsFollowLine)
+                                            align: c.lineTextAlign, turnGlyphs: c.glyphsFollowLine)
         else { return nil }
         let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
-        let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset).map { $0 + c.translate }
+        let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset, align: c.lineTextAlign).map { $0 + c.translate }
         return claim(c, text, moved, path: path, ratio: ratio, anchorY: line.locate(a).point.y)
     }
 
