@@ -8,8 +8,9 @@ import MapsnapStyle
 enum LabelText {
     static func evaluate(_ style: SymbolStyle, _ feature: any Feature, layer: StyleLayer,
                          in frame: RenderFrame) -> (string: String, sections: [TextSection]?) {
-        let zoom = frame.zoom
-        // text-field keeps its own phase (see SymbolStyle): the string and the sections.
+        // At the tile's zoom, as MapLibre's layout evaluates it; text-field keeps its own phase
+        // (see SymbolStyle): the string and the sections.
+        let zoom = style.layoutZoom
         var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
         // Rich text (`format`): its sections, each with its own scale, fonts and colour.
         var sections = style.textField?.sections(zoom: zoom, feature: feature)
