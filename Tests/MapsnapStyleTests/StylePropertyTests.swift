@@ -21,6 +21,12 @@ import MapsnapFormats
         #expect(Padding(styleValue: .string("2")) == nil)
     }
 
+    /// An expression that folds to NaN gives the property's default, as MapLibre's run-time rule.
+    @Test func anExpressionFoldedToNaNGivesTheDefault() throws {
+        guard case .line(let l) = try Self.kind("line", #", "paint": {"line-width": ["sqrt", -1]}"#) else { Issue.record("kind"); return }
+        #expect(l.width.constantValue == 1)
+    }
+
     @Test func backgroundDefaults() throws {
         guard case .background(let b) = try Self.kind("background") else { Issue.record("kind"); return }
         #expect(b.color.constantValue == .black)

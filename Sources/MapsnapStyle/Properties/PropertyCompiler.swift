@@ -53,6 +53,11 @@ package struct PropertyCompiler {
         }
         let convert: @Sendable (StyleValue) -> T? = { T(styleValue: $0) }
         if let literal = cast(expression, Literal.self) {
+            // An expression folded to NaN (["sqrt", -1]) evaluates to the property's default, as
+            // MapLibre's StyleExpression turns a NaN result into the default at run time.
+            if case .number(let n) = literal.value, n.isNaN {
+                return StyleProperty(storage: .constant(defaultValue), defaultValue: defaultValue)
+            }
             guard let constant = T(styleValue: literal.value) else {
                 log.error(path, "expected \(T.expectation), got \(literal.value.json)")
                 return nil
