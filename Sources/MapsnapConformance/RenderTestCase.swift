@@ -23,6 +23,8 @@ public struct RenderTestCase: Sendable {
     /// Map options: `crossSourceCollisions` (default true) and `collisionDebug` (draw the boxes).
     public let crossSourceCollisions: Bool
     public let collisionDebug: Bool
+    /// `showPadding`: draw MapLibre's padding guides (`PaddingDebug`).
+    public let showPadding: Bool
     /// The reference images (`expected.png`, `expected-1.png`, …): matching any one passes.
     public let expectedImages: [URL]
 
@@ -54,6 +56,7 @@ public struct RenderTestCase: Sendable {
         threshold = test["threshold"]?.numberValue ?? Self.defaultThreshold
         crossSourceCollisions = test["crossSourceCollisions"]?.boolValue ?? true
         collisionDebug = test["collisionDebug"]?.boolValue ?? false
+        showPadding = test["showPadding"]?.boolValue ?? false
         operations = (test["operations"]?.arrayValue ?? []).map { $0.arrayValue ?? [$0] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         expectedImages = names.filter { $0.hasPrefix("expected") && $0.hasSuffix(".png") }.sorted()

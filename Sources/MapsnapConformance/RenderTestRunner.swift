@@ -105,12 +105,16 @@ public struct RenderTestRunner {
                             size: ImageSize(width: test.width, height: test.height), pixelRatio: test.pixelRatio,
                             degreesClockwiseFromNorth: style.bearing ?? 0, pitch: style.pitch ?? 0)
         camera.roll = edited.root["roll"]?.numberValue ?? 0
+        camera.padding = edited.padding
+        if let fov = edited.fieldOfView { camera.fieldOfView = fov }
         var options = MapRenderer.Options()
         options.crossSourceCollisions = test.crossSourceCollisions
         options.collisionDebug = test.collisionDebug
         options.featureStates = edited.featureStates
         let image = try renderer.render(camera, options: options, warnings: warnings)
-        return RGBAImage(image)
+        var rgba = RGBAImage(image)
+        if test.showPadding { PaddingDebug.draw(camera, on: &rgba) }
+        return rgba
     }
 
     /// The bytes of a fixture an operation names: a `local://` URL, or a path relative to the

@@ -117,11 +117,16 @@ struct TestOperations {
                     default: editor.jump(roll: value)
                     }
                 case "jumpTo", "easeTo", "flyTo":
-                    // A still image shows where the camera ends; the padding of the view is not modelled.
-                    guard let options = argument(0).objectValue, options["padding"] == nil, options["offset"] == nil,
-                          options["around"] == nil else { throw Unsupported(operation: "\(name) with padding, offset or around") }
+                    // A still image shows where the camera ends.
+                    guard let options = argument(0).objectValue, options["offset"] == nil,
+                          options["around"] == nil else { throw Unsupported(operation: "\(name) with offset or around") }
+                    if let padding = options["padding"] { try editor.setPadding(padding) }
                     editor.jump(center: options["center"], zoom: options["zoom"], bearing: options["bearing"],
                                 pitch: options["pitch"], roll: options["roll"])
+                case "setPadding":
+                    try editor.setPadding(argument(0))
+                case "setVerticalFieldOfView":
+                    try editor.setFieldOfView(argument(0))
                 default:
                     throw Unsupported(operation: name)
                 }

@@ -16,6 +16,16 @@ public struct Camera: Hashable, Sendable {
     /// Degrees the camera turns about its line of sight (MapLibre's `roll`): the image turns
     /// counter-clockwise by it. Without pitch it adds to the bearing.
     public var roll: Double = 0
+    /// Insets (points) the view keeps clear, as MapLibre's `padding`: the center, and a pitched
+    /// camera's vanishing point, move to the middle of the rest of the image.
+    public var padding = EdgeInsets()
+    /// A pitched camera's vertical field of view, degrees (MapLibre's `fov`, 0.1…150).
+    public var fieldOfView = Perspective.defaultFieldOfView
+
+    /// Where the center lies in the image (points): its middle, unless `padding` moves it.
+    public var screenCenter: Point {
+        padding.center(width: Double(size.width), height: Double(size.height))
+    }
 
     public init(center: LatLon, zoom: Double, size: ImageSize, pixelRatio: Double = 1,
                 degreesClockwiseFromNorth bearing: Double = 0, pitch: Double = 0) {
@@ -49,8 +59,7 @@ public struct Camera: Hashable, Sendable {
     /// The transform from world pixels (at `zoom`) to plane points: the screen of the same camera
     /// without pitch (with pitch 0, the screen itself).
     public var worldToScreen: ScreenTransform {
-        ScreenTransform(centerWorld: centerWorld,
-                        screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
+        ScreenTransform(centerWorld: centerWorld, screenCenter: screenCenter,
                         bearingDegrees: pitch > 0 ? bearing : bearing + roll)
     }
 
@@ -60,20 +69,21 @@ public struct Camera: Hashable, Sendable {
     public var pixelAlignedWorldToScreen: ScreenTransform {
         let c = centerWorld
         let angle = -(pitch > 0 ? bearing : bearing + roll) * .pi / 180
-        // An odd image size puts the center in the middle of a pixel.
-        let xShift = Double(size.width % 2) / 2, yShift = Double(size.height % 2) / 2
+        // A center in the middle of a pixel (an odd image size, padding) moves by that half pixel.
+        let center = screenCenter
+        let xShift = center.x - center.x.rounded(.down), yShift = center.y - center.y.rounded(.down)
         var dx = c.x - c.x.rounded() + cos(angle) * xShift + sin(angle) * yShift
         var dy = c.y - c.y.rounded() + cos(angle) * yShift + sin(angle) * xShift
         if dx > 0.5 { dx -= 1 }
         if dy > 0.5 { dy -= 1 }
-        return ScreenTransform(centerWorld: Point(x: c.x - dx, y: c.y - dy),
-                               screenCenter: Point(x: Double(size.width) / 2, y: Double(size.height) / 2),
+        return ScreenTransform(centerWorld: Point(x: c.x - dx, y: c.y - dy), screenCenter: screenCenter,
                                bearingDegrees: pitch > 0 ? bearing : bearing + roll)
     }
 
     /// The pitched projection of plane points onto the image; nil when the camera looks straight down.
     public var perspective: Perspective? {
-        Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height), rollDegrees: roll)
+        Perspective(pitchDegrees: pitch, width: Double(size.width), height: Double(size.height), rollDegrees: roll,
+                    center: screenCenter, fieldOfViewDegrees: fieldOfView)
     }
 
     /// World pixels (at `zoom`) → screen points, pitch included.

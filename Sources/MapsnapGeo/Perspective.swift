@@ -3,7 +3,9 @@ import MapsnapFormats
 
 /// A pitched camera's projection of the map plane onto the image, as MapLibre's transform builds
 /// it: a camera `cameraToCenterDistance` points from the image's center, tilted by `pitch` about
-/// the image's horizontal axis, looking through a 36.87° vertical field of view.
+/// the image's horizontal axis, looking through a vertical field of view (36.87° unless set).
+/// `padding` moves the center, and with it the vanishing point, as MapLibre's offset of the
+/// projection's principal point does.
 ///
 /// It maps **plane points** (where the unpitched camera would put a point: world pixels turned by
 /// the bearing, the image center at the image center) to **screen points**. On the ground plane
@@ -12,15 +14,18 @@ import MapsnapFormats
 /// `screen = center + D · (u.x, u.y·cos(pitch)) / w`. At the image center `w = D`: the scale
 /// there is the flat map's, so zoom and meters mean what they mean without pitch.
 public struct Perspective: Hashable, Sendable {
-    /// MapLibre's vertical field of view (GL JS and Native), radians.
+    /// MapLibre's default vertical field of view (GL JS and Native), radians.
     public static let fieldOfView = 0.6435011087932844
+    /// The same in degrees, and the range MapLibre's `setFov` allows.
+    public static let defaultFieldOfView = fieldOfView * 180 / .pi
+    public static let fieldOfViewRange = 0.1...150.0
     /// The steepest pitch drawn (degrees): `InputLimits.pitch`.
     public static let maxPitch = InputLimits.pitch.upperBound
 
     public let pitchDegrees: Double
     public let cosPitch: Double
     public let sinPitch: Double
-    /// The image center (points).
+    /// The map's center on the image (points): the image's middle, unless padding moves it.
     public let center: Point
     /// From the camera to the image center, in points (MapLibre's `cameraToCenterDistance`).
     public let cameraToCenterDistance: Double
@@ -36,7 +41,8 @@ public struct Perspective: Hashable, Sendable {
     public let rollSin: Double
 
     /// nil for a flat camera (pitch 0; a flat camera's roll is a turn of the bearing).
-    public init?(pitchDegrees: Double, width: Double, height: Double, rollDegrees: Double = 0) {
+    public init?(pitchDegrees: Double, width: Double, height: Double, rollDegrees: Double = 0, center: Point? = nil,
+                 fieldOfViewDegrees: Double = Perspective.defaultFieldOfView) {
         guard pitchDegrees > 0, pitchDegrees.isFinite else { return nil }
         let roll = rollDegrees.isFinite ? -rollDegrees * .pi / 180 : 0
         rollCos = cos(roll)
@@ -45,10 +51,12 @@ public struct Perspective: Hashable, Sendable {
         self.pitchDegrees = pitch
         cosPitch = cos(pitch * .pi / 180)
         sinPitch = sin(pitch * .pi / 180)
-        center = Point(x: width / 2, y: height / 2)
-        cameraToCenterDistance = 0.5 / tan(Self.fieldOfView / 2) * height
+        self.center = center ?? Point(x: width / 2, y: height / 2)
+        let fov = fieldOfViewDegrees.isFinite ? min(max(fieldOfViewDegrees, Self.fieldOfViewRange.lowerBound), Self.fieldOfViewRange.upperBound)
+                                              : Self.defaultFieldOfView
+        cameraToCenterDistance = 0.5 / tan(fov * .pi / 360) * height
         nearDepth = cameraToCenterDistance / 4
-        nearPlaneY = center.y + (cameraToCenterDistance - nearDepth) / sinPitch
+        nearPlaneY = self.center.y + (cameraToCenterDistance - nearDepth) / sinPitch
     }
 
     /// The depth (`gl_Position.w`) of a plane point: `cameraToCenterDistance` at the image center,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapsnapGeo
 import MapsnapKit
 @testable import MapsnapConformance
 import MapsnapRender
@@ -161,10 +162,24 @@ import MapsnapStyle
         let style = try StyleValue.parseJSON(#"{"layers": []}"#)
         var refused: [String] = []
         #expect(throws: TestOperations.Unsupported.self) {
-            try TestOperations.apply([[.string("setVerticalFieldOfView"), .number(10)]], to: style, refused: &refused)
+            try TestOperations.apply([[.string("addCustomLayer"), .string("x")]], to: style, refused: &refused)
         }
         // A call MapLibre refuses (an unknown layer) is refused and reported, not a failure of the runner.
         _ = try TestOperations.apply([[.string("removeLayer"), .string("nope")]], to: style, refused: &refused)
         #expect(refused == ["removeLayer: the layer 'nope' does not exist in the map's style"])
+    }
+
+    /// Padding and field of view are camera state beside the style: a side left out keeps its
+    /// value, and a bad value is refused as MapLibre refuses it.
+    @Test func paddingAndFieldOfViewAreKept() throws {
+        let style = try StyleValue.parseJSON(#"{"layers": []}"#)
+        var refused: [String] = []
+        let editor = try TestOperations.apply([[.string("setPadding"), try StyleValue.parseJSON(#"{"top": 20, "left": 125}"#)],
+                                               [.string("easeTo"), try StyleValue.parseJSON(#"{"padding": {"left": 10}}"#)],
+                                               [.string("setVerticalFieldOfView"), .number(90)],
+                                               [.string("setPadding"), .string("wide")]], to: style, refused: &refused)
+        #expect(editor.padding == EdgeInsets(top: 20, left: 10))
+        #expect(editor.fieldOfView == 90 && editor.cameraMoved)
+        #expect(refused.count == 1 && refused[0].hasPrefix("setPadding: expected an object"))
     }
 }

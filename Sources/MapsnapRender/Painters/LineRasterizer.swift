@@ -82,15 +82,20 @@ struct LineRasterizer {
     /// A pitched camera: strips are on the map plane and each vertex is projected (nil: flat).
     var perspective: Perspective? = nil
 
-    /// The tile's pixels: its outline in device pixels, snapped like `Canvas.clipSnapped`.
+    /// The tile's pixels: those whose centre lies in its outline (device pixels).
     func clip(tileCorners corners: [Point]) -> Clip {
         let s = pixelRatio
         guard corners.count >= 3 else { return Clip(minX: 0, minY: 0, maxX: 0, maxY: 0) }
         let xs = corners.map { $0.x * s }, ys = corners.map { $0.y * s }
-        // The tile is an axis-aligned rectangle unless the map is turned or pitched.
-        let rotated = corners.count != 4 || corners[0].y != corners[1].y || corners[0].x != corners[3].x
-        var clip = Clip(minX: max(Int(saturating: xs.min()!.rounded()), 0), minY: max(Int(saturating: ys.min()!.rounded()), 0),
-                        maxX: min(Int(saturating: xs.max()!.rounded()), image.pixelWidth), maxY: min(Int(saturating: ys.max()!.rounded()), image.pixelHeight))
+        // The tile is an axis-aligned rectangle unless the map is turned or pitched (a pitched
+        // tile may still have one upright side, through the vanishing point).
+        let rotated = corners.count != 4 || corners[0].y != corners[1].y || corners[2].y != corners[3].y
+            || corners[0].x != corners[3].x || corners[1].x != corners[2].x
+        // A pixel is the tile's when its centre is, left and top edges included (GL's rule, as
+        // the outline's spans are tested): two tiles sharing an edge never both skip a pixel.
+        func first(_ v: Double) -> Int { Int(saturating: (v - 0.5).rounded(.up)) }
+        var clip = Clip(minX: max(first(xs.min()!), 0), minY: max(first(ys.min()!), 0),
+                        maxX: min(first(xs.max()!), image.pixelWidth), maxY: min(first(ys.max()!), image.pixelHeight))
         if rotated {
             clip.minX = max(Int(saturating: xs.min()!.rounded(.down)), 0); clip.minY = max(Int(saturating: ys.min()!.rounded(.down)), 0)
             clip.maxX = min(Int(saturating: xs.max()!.rounded(.up)), image.pixelWidth); clip.maxY = min(Int(saturating: ys.max()!.rounded(.up)), image.pixelHeight)
@@ -295,10 +300,13 @@ struct LineRasterizer {
         left = min(left, x); right = max(right, x)
     }
 
-    /// Where a horizontal line at `y` crosses a convex outline.
+    /// Where a horizontal line at `y` crosses a convex outline (a tile's), on a grid of 1/256
+    /// pixel as GL snaps vertices: two tiles sharing an edge then end and begin at the same x,
+    /// so a pixel centre on it falls in exactly one (unsnapped, rounding could put it in neither).
     static func span(of outline: [Point], at y: Double) -> (Double, Double)? {
         var left = Double.infinity, right = -Double.infinity
         for i in outline.indices { cross(outline[i], outline[(i + 1) % outline.count], y, &left, &right) }
-        return left < right ? (left, right) : nil
+        guard left < right else { return nil }
+        return ((left * 256).rounded() / 256, (right * 256).rounded() / 256)
     }
 }

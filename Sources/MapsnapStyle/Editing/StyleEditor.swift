@@ -1,4 +1,5 @@
 import MapsnapFormats
+import MapsnapGeo
 
 /// A style changed the way MapLibre's map API changes a loaded one (`setPaintProperty`,
 /// `addLayer`, `setStyle`, …), on its JSON before it is parsed: the one place mapsnap mutates a
@@ -8,7 +9,8 @@ import MapsnapFormats
 /// new, a source in use cannot go) and a refused change leaves the style as it was. What the
 /// values themselves mean is checked when the result is parsed (`StyleDocument.parse`).
 /// Images added at run time are kept beside the JSON (`images`); the camera is kept in the
-/// style's own `center`, `zoom`, `bearing`, `pitch` and `roll`.
+/// style's own `center`, `zoom`, `bearing`, `pitch` and `roll`, the view's padding and field of
+/// view beside it (`StyleEditor+View`).
 public struct StyleEditor: Sendable {
     /// The style as changed so far.
     public private(set) var root: [String: StyleValue]
@@ -18,7 +20,11 @@ public struct StyleEditor: Sendable {
     public private(set) var featureStates = FeatureStates()
     /// Whether the camera has moved from the map's initial one (MapLibre's
     /// `transform.unmodified`): a new style only brings its camera while it has not.
-    public private(set) var cameraMoved = false
+    public internal(set) var cameraMoved = false
+    /// The view's padding (MapLibre's `setPadding`) and vertical field of view in degrees
+    /// (`setVerticalFieldOfView`; nil: MapLibre's default): camera state a style does not hold.
+    public internal(set) var padding = EdgeInsets()
+    public internal(set) var fieldOfView: Double?
 
     private static let cameraKeys = ["center", "zoom", "bearing", "pitch", "roll"]
 
