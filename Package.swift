@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: apt(["libpango1.0-dev"])),
         // Glyph outlines for `mapsnap glyphs build`.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: apt(["libfreetype-dev"])),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: apt(["libfribidi-dev"])),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: apt(["libpng-dev"])),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: apt(["libsqlite3-dev"])),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: apt(["zlib1g-dev"])),
@@ -51,7 +52,7 @@ let package = Package(
         // The style module only for `TextAnchor`, an icon marker's anchor (`Color` is MapsnapFormats').
         .target(name: "MapsnapOverlays", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapStyle"]),
         .target(name: "MapsnapRender", dependencies: [
-            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "CFreeType", "PNGWriter",
+            "MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "CCairo", "CPangoCairo", "CFreeType", "CFriBidi", "PNGWriter",
             "RasterDecoder", "RasterEncoder",
         ]),
         .target(name: "MapsnapKit", dependencies: ["MapsnapFormats", "MapsnapGeo", "MapsnapTiles", "MapsnapStyle", "MapsnapOverlays", "MapsnapRender"]),

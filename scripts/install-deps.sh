@@ -12,6 +12,7 @@ packages=(
   libmicrohttpd-dev                                                      # HTTP for mapsnap serve
   libwebp-dev libjpeg62-turbo-dev                                        # raster tiles (raster layers)
   libfreetype-dev                                                        # glyph PBFs from fonts (mapsnap glyphs build)
+  libfribidi-dev                                                         # right-to-left text and Arabic shaping for glyph PBFs
   libbrotli-dev libzstd-dev                                              # PMTiles compressed with brotli or zstd
 )
 # What the binary runs with: the libraries, fonts (Latin, CJK) and the preview page's Leaflet.

@@ -19,6 +19,7 @@ libwebp7
 libdeflate0
 libisal2
 libfreetype6
+libfribidi0
 libharfbuzz0b
 libglib2.0-0
 libcairo2

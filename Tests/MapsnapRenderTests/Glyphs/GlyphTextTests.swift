@@ -84,6 +84,19 @@ struct GlyphShaperTests {
         #expect(left.glyphs.filter { $0.y == left.glyphs.last!.y }.map(\.x) == [0, 10])
     }
 
+    /// Right-to-left text as MapLibre's RTL plugin prepares it: Arabic in its contextual forms
+    /// (seen, lam-alef ligature, final meem), laid out right to left, inside a left-to-right
+    /// paragraph where it follows Latin text; brackets mirror in a right-to-left paragraph.
+    @Test func arabicIsShapedAndLaidOutRightToLeft() throws {
+        let ids = { (text: String) in try #require(Self.shape(text)).glyphs.map(\.glyph.id) }
+        #expect(try ids("سلام") == [0xFEE1, 0xFEFC, 0xFEB3])
+        #expect(try ids("ab سلام") == [0x61, 0x62, 0x20, 0xFEE1, 0xFEFC, 0xFEB3])
+        #expect(try ids("م(ب)") == [0x28, 0xFE8F, 0x29, 0xFEE1])
+        // No letter spacing in Arabic text: its letters join.
+        let spaced = try #require(Self.shape("سلام", spacing: 3))
+        #expect(spaced.glyphs.map(\.x) == [0, 10, 20])
+    }
+
     @Test func aNewlineAlwaysBreaks() {
         #expect(Self.shape("a\nb")?.lineCount == 2)
     }

@@ -63,6 +63,15 @@ public enum GlyphShaper {
             for s in run.text.unicodeScalars { scalars.append(s); sectionOf.append(index) }
         }
         guard !scalars.isEmpty else { return nil }
+        // MapLibre's `allowsLetterSpacing`: no letter spacing in text with Arabic, whose letters join.
+        let spacing = scalars.contains(where: Self.joinsLetters) ? 0 : spacing
+        // Right-to-left text: Arabic shaped before the lines are broken, each line reordered after.
+        let bidi = BidiText.isNeeded(scalars) ? BidiText(scalars) : nil
+        if let bidi {
+            sectionOf = bidi.source.map { sectionOf[$0] }
+            scalars = bidi.scalars
+            guard !scalars.isEmpty else { return nil }
+        }
         // A scale from a style is clamped to what a label can hold.
         let scales = runs.map { $0.scale.isFinite ? min(max($0.scale, 0), 100) : 1 }
         var glyphOf: [Int: [UInt32: SDFGlyph?]] = [:]
@@ -92,9 +101,11 @@ public enum GlyphShaper {
         var placed: [GlyphShaping.Placed] = []
         var y = GlyphShaping.defaultOffset
         var maxLineLength = 0.0, maxLineHeight = 0.0
-        for (lineIndex, var line) in lines.enumerated() {
-            while let first = line.first, isWhitespace(scalars[first]) { line = (first + 1)..<line.upperBound }
-            while let last = line.last, isWhitespace(scalars[last]) { line = line.lowerBound..<last }
+        for (lineIndex, range) in lines.enumerated() {
+            // Drawn left to right: in visual order for right-to-left text, trimmed as MapLibre trims.
+            var line = bidi?.visualOrder(range) ?? Array(range)
+            while let first = line.first, isWhitespace(scalars[first]) { line.removeFirst() }
+            while let last = line.last, isWhitespace(scalars[last]) { line.removeLast() }
             guard !line.isEmpty else { y += lineHeight; continue }
             let lineMaxScale = line.map { scales[sectionOf[$0]] }.max() ?? 1
             var x = 0.0
@@ -205,6 +216,14 @@ public enum GlyphShaper {
         if s == "(" || s.value == 0xFF08 { penalty += 50 }
         if next == ")" || next.value == 0xFF09 { penalty += 50 }
         return penalty
+    }
+
+    /// The Arabic blocks, where MapLibre allows no letter spacing.
+    private static func joinsLetters(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: true
+        default: false
+        }
     }
 
     /// Ideographs, kana and other scripts written without spaces: a line may break after each.
