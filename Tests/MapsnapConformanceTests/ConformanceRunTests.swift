@@ -180,6 +180,6 @@ import MapsnapStyle
                                                [.string("setPadding"), .string("wide")]], to: style, refused: &refused)
         #expect(editor.padding == EdgeInsets(top: 20, left: 10))
         #expect(editor.fieldOfView == 90 && editor.cameraMoved)
-        #expect(refused.count == 1 && refused[0].hasPrefix("setPadding: expected an object"))
+        #expect(refused.count == 1 && refused[0].contains("expected an object of top, left, bottom and right"))
     }
 }

@@ -106,7 +106,7 @@ struct LineGlyphsTests {
         let text = Self.shaped()
         let line = Polyline([Point(x: 0, y: 50), Point(x: 300, y: 50)])
         let glyphs = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
-                                                   offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+                                                   offset: Point(x: 0, y: 0)))
         #expect(glyphs.count == text.glyphs.count)
         #expect(glyphs.allSatisfy { $0.center.y == 50 && $0.angle == 0 })
         let xs = glyphs.map(\.center.x)
@@ -121,10 +121,10 @@ struct LineGlyphsTests {
         let text = Self.shaped()
         let line = Polyline([Point(x: 300, y: 50), Point(x: 0, y: 50)])
         let upright = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
-                                                    offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+                                                    offset: Point(x: 0, y: 0)))
         #expect(upright.first!.center.x < upright.last!.center.x)
         let backwards = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: false,
-                                                      offset: Point(x: 0, y: 0), maxAngle: .pi / 4))
+                                                      offset: Point(x: 0, y: 0)))
         #expect(backwards.first!.center.x > backwards.last!.center.x)
         #expect(abs(abs(backwards[0].angle) - .pi) < 1e-9)
     }
@@ -134,16 +134,38 @@ struct LineGlyphsTests {
         let text = Self.shaped()
         let line = Polyline([Point(x: 0, y: 50), Point(x: 300, y: 50)])
         let glyphs = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
-                                                   offset: Point(x: 0, y: 6), maxAngle: .pi / 4))
+                                                   offset: Point(x: 0, y: 6)))
         #expect(glyphs.allSatisfy { abs($0.center.y - 56) < 1e-9 })
     }
 
-    /// A right angle under the text is more than `text-max-angle` allows.
-    @Test func aSharpBendUnderTheTextRefusesIt() {
+    /// A glyph that would fall off the line's end leaves the label out (MapLibre's
+    /// `placeGlyphAlongLine` returns nothing).
+    @Test func textLongerThanTheLineIsLeftOut() {
         let text = Self.shaped()
+        let line = Polyline([Point(x: 0, y: 0), Point(x: 20, y: 0)])
+        #expect(LineGlyphs.place(text, along: line, at: 10, keepUpright: true, offset: Point(x: 0, y: 0)) == nil)
+    }
+
+    /// Offset across a bending line, the glyphs walk the line moved sideways with its segments
+    /// joined where they meet (a mitre), as MapLibre's `findOffsetIntersectionPoint`: at the
+    /// inside of a right angle the moved line turns at (150 − 6, 6).
+    @Test func anOffsetLineIsMitredAtItsBends() throws {
         let line = Polyline([Point(x: 0, y: 0), Point(x: 150, y: 0), Point(x: 150, y: 150)])
-        #expect(LineGlyphs.place(text, along: line, at: 150, keepUpright: true,
-                                 offset: Point(x: 0, y: 0), maxAngle: .pi / 4) == nil)
+        let landing = try #require(LineGlyphs.land(30, Point(x: 0, y: 6), flip: false, on: line, at: 130))
+        // 14 to the corner of the moved line, then 16 down its next segment.
+        #expect(abs(landing.point.x - 144) < 1e-9 && abs(landing.point.y - 22) < 1e-9)
+        #expect(landing.path.first == Point(x: 130, y: 6) && landing.path.contains(Point(x: 144, y: 6)))
+    }
+
+    /// `text-anchor: left` starts the text at the anchor; `right` ends it there.
+    @Test func textAnchorPlacesTheBlockOnTheAnchor() throws {
+        let text = Self.shaped()
+        let line = Polyline([Point(x: 0, y: 50), Point(x: 300, y: 50)])
+        let left = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true, offset: Point(x: 0, y: 0),
+                                                 align: Point(x: 0, y: 0.5)))
+        let right = try #require(LineGlyphs.place(text, along: line, at: 150, keepUpright: true, offset: Point(x: 0, y: 0),
+                                                  align: Point(x: 1, y: 0.5)))
+        #expect(left.first!.center.x > 150 && right.last!.center.x < 150)
     }
 }
 

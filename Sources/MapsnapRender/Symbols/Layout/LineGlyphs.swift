@@ -137,7 +137,8 @@ enum LineGlyphs {
         let t = segmentLength > 0 ? (target - walked) / segmentLength : 0
         let p = (offsetPrevious ?? previous) + step * t
         path.append(p)
-        return Landing(point: p, angle: angle + atan2(current.y - previous.y, current.x - previous.x), path: path)
+        // Walking back adds a half turn to a segment's reversed direction: the same turn, kept in (−π, π].
+        return Landing(point: p, angle: remainder(angle + atan2(current.y - previous.y, current.x - previous.x), 2 * .pi), path: path)
     }
 
     /// Where the lines through `a1`–`a2` and `b1`–`b2` cross (MapLibre's `findLineIntersection`);
