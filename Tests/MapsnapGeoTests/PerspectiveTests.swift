@@ -21,6 +21,27 @@ struct PerspectiveTests {
         return Point(x: (ndcX + 1) / 2 * width, y: (1 - ndcY) / 2 * height)
     }
 
+    /// Padding moves the map's center, and the vanishing point with it: the padded image is the
+    /// unpadded one shifted (MapLibre offsets its projection's principal point). A wider field of
+    /// view brings the camera nearer: the far ground shrinks more.
+    @Test func paddingShiftsTheImageAndFieldOfViewBringsTheCameraNearer() throws {
+        var camera = Camera(center: LatLon(43.73, 7.42), zoom: 15, size: ImageSize(width: 400, height: 300), pitch: 50)
+        let ground = camera.world(fromScreen: Point(x: 120, y: 80))
+        camera.padding = EdgeInsets(top: 20, left: 100, bottom: 0, right: 0)
+        #expect(camera.screenCenter == Point(x: 250, y: 160))
+        let moved = camera.screen(fromWorld: ground)
+        #expect(abs(moved.x - 170) < 1e-6 && abs(moved.y - 90) < 1e-6)
+        camera.padding = EdgeInsets()
+        let near = try #require(camera.perspective)
+        camera.fieldOfView = 90
+        let wide = try #require(camera.perspective)
+        #expect(wide.cameraToCenterDistance < near.cameraToCenterDistance)
+        #expect(wide.scale(atPlane: Point(x: 200, y: 0)) < near.scale(atPlane: Point(x: 200, y: 0)))
+        // Out of MapLibre's range (0.1…150°) is clamped.
+        camera.fieldOfView = 500
+        #expect(abs(try #require(camera.perspective).cameraToCenterDistance - 0.5 / tan(75 * Double.pi / 180) * 300) < 1e-9)
+    }
+
     @Test(arguments: [10.0, 30, 45, 60])
     func matchesMapLibresMatrices(pitch: Double) throws {
         let (w, h) = (800.0, 600.0)

@@ -16,6 +16,31 @@ struct CollisionIndexTests {
         index.insert(Rect(minX: 450, minY: 450, maxX: 600, maxY: 600))
         #expect(index.collides(Rect(minX: 590, minY: 590, maxX: 700, maxY: 700)))
     }
+
+    /// Line labels take circles, tested as MapLibre's grid tests them: a circle misses a box's
+    /// corner it does not reach, and two circles that only touch do not collide.
+    @Test func circlesCollideWithBoxesAndCircles() {
+        let index = CollisionIndex(bounds: Rect(minX: 0, minY: 0, maxX: 500, maxY: 500))
+        index.insert(Rect(minX: 100, minY: 100, maxX: 200, maxY: 200))
+        #expect(index.collides(CollisionCircle(center: Point(x: 95, y: 150), radius: 6)))
+        #expect(!index.collides(CollisionCircle(center: Point(x: 95, y: 95), radius: 6)))   // 7.07 from the corner
+        index.insert(CollisionCircle(center: Point(x: 300, y: 300), radius: 10), .never, group: 0)
+        #expect(!index.collides(CollisionCircle(center: Point(x: 320, y: 300), radius: 10)))
+        #expect(index.collides(CollisionCircle(center: Point(x: 319, y: 300), radius: 10)))
+        #expect(index.collides(Rect(minX: 305, minY: 305, maxX: 340, maxY: 340)))
+        #expect(!index.collides(Rect(minX: 308, minY: 308, maxX: 340, maxY: 340)))
+    }
+
+    /// MapLibre's circles along a label's path: spaced at most 2.5 radii, a quarter radius in
+    /// from each end, only on the part of the path inside the collision area.
+    @Test func circlesAreSpacedAlongThePath() {
+        let circles = CollisionCircles.along([Point(x: 0, y: 0), Point(x: 100, y: 0)], radius: 10, clipTo: nil)
+        #expect(circles.count == 5 && circles.first!.center == Point(x: 2.5, y: 0) && circles.last!.center == Point(x: 97.5, y: 0))
+        #expect(CollisionCircles.along([Point(x: 0, y: 0), Point(x: 4, y: 0)], radius: 10, clipTo: nil).count == 1)
+        let clipped = CollisionCircles.along([Point(x: -100, y: 0), Point(x: 100, y: 0)], radius: 10,
+                                             clipTo: Rect(minX: 0, minY: -50, maxX: 500, maxY: 50))
+        #expect(clipped.allSatisfy { $0.center.x >= 0 })
+    }
 }
 
 struct PolylineTests {
