@@ -22,6 +22,10 @@ public struct Camera: Hashable, Sendable {
     /// A pitched camera's vertical field of view, degrees (MapLibre's `fov`, 0.1…150).
     public var fieldOfView = Perspective.defaultFieldOfView
 
+    /// How far the map is turned on screen, degrees clockwise: the bearing, and without pitch the
+    /// roll too (a flat camera's roll turns the image about its center, MapLibre's rule).
+    public var screenBearing: Double { pitch > 0 ? bearing : bearing + roll }
+
     /// Where the center lies in the image (points): its middle, unless `padding` moves it.
     public var screenCenter: Point {
         padding.center(width: Double(size.width), height: Double(size.height))
@@ -60,7 +64,7 @@ public struct Camera: Hashable, Sendable {
     /// without pitch (with pitch 0, the screen itself).
     public var worldToScreen: ScreenTransform {
         ScreenTransform(centerWorld: centerWorld, screenCenter: screenCenter,
-                        bearingDegrees: pitch > 0 ? bearing : bearing + roll)
+                        bearingDegrees: screenBearing)
     }
 
     /// `worldToScreen` with the center moved by less than a pixel so that whole world pixels
@@ -68,7 +72,7 @@ public struct Camera: Hashable, Sendable {
     /// shown at its own scale is then copied texel for texel, not blurred between pixels.
     public var pixelAlignedWorldToScreen: ScreenTransform {
         let c = centerWorld
-        let angle = -(pitch > 0 ? bearing : bearing + roll) * .pi / 180
+        let angle = -screenBearing * .pi / 180
         // A center in the middle of a pixel (an odd image size, padding) moves by that half pixel.
         let center = screenCenter
         let xShift = center.x - center.x.rounded(.down), yShift = center.y - center.y.rounded(.down)
@@ -77,7 +81,7 @@ public struct Camera: Hashable, Sendable {
         if dx > 0.5 { dx -= 1 }
         if dy > 0.5 { dy -= 1 }
         return ScreenTransform(centerWorld: Point(x: c.x - dx, y: c.y - dy), screenCenter: screenCenter,
-                               bearingDegrees: pitch > 0 ? bearing : bearing + roll)
+                               bearingDegrees: screenBearing)
     }
 
     /// The pitched projection of plane points onto the image; nil when the camera looks straight down.

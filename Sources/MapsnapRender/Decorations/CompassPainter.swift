@@ -30,7 +30,7 @@ enum CompassPainter {
             cairo_fill(cr)
             cairo_translate(cr, c.x, c.y)
             // North on screen is turned by minus the bearing.
-            cairo_rotate(cr, -frame.camera.bearing * .pi / 180)
+            cairo_rotate(cr, -frame.camera.screenBearing * .pi / 180)
             let l = radius * 0.78, w = radius * 0.32
             cairo_move_to(cr, 0, -l); cairo_line_to(cr, w, 0); cairo_line_to(cr, -w, 0); cairo_close_path(cr)
             canvas.setColor(Color(r: 0.86, g: 0.2, b: 0.18, a: 1))

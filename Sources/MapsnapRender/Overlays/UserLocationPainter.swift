@@ -31,7 +31,7 @@ struct UserLocationPainter {
         canvas.withSavedState {
             if let heading = u.headingDegrees {
                 // A cone 40° wide fading out with distance, pointing along the heading.
-                let up = -Double.pi / 2 + (heading - frame.camera.bearing) * .pi / 180
+                let up = -Double.pi / 2 + (heading - frame.camera.screenBearing) * .pi / 180
                 let length = 44.0, half = 20.0 * .pi / 180
                 let cone = cairo_pattern_create_radial(center.x, center.y, 0, center.x, center.y, length)
                 cairo_pattern_add_color_stop_rgba(cone, 0, Self.blue.r, Self.blue.g, Self.blue.b, 0.45)

@@ -35,7 +35,7 @@ enum WorldPattern {
         let origin = frame.transform.screen(fromWorld: Point(x: 0, y: 0))
         var m = cairo_matrix_t()
         cairo_matrix_init_scale(&m, iconPixelRatio / scale, iconPixelRatio / scale)
-        cairo_matrix_rotate(&m, frame.camera.bearing * .pi / 180)
+        cairo_matrix_rotate(&m, frame.camera.screenBearing * .pi / 180)
         cairo_matrix_translate(&m, -origin.x, -origin.y)
         return m
     }

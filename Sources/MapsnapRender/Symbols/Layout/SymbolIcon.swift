@@ -31,7 +31,7 @@ extension SymbolLayout {
             // icon-rotation-alignment map turns a point's icon with the map (along lines, the
             // line's own angle already does).
             rotation: (style.iconRotate.evaluate(for: feature)
-                - (!alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
+                - (!alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
             turnsWithMap: !alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map,
             followsLine: alongLine && style.iconRotationAlignment.evaluate(for: feature) != .viewport,
             ownRotation: style.iconRotate.evaluate(for: feature) * .pi / 180,

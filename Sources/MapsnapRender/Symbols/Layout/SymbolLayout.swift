@@ -97,7 +97,7 @@ struct SymbolLayout {
                     size: size),
                 translate: translate,
                 rotation: (style.textRotate.evaluate(for: feature)
-                    - (style.textRotationAlignment.evaluate(for: feature) == .map ? frame.camera.bearing : 0)) * .pi / 180,
+                    - (style.textRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
                 textTurnsWithMap: !alongLine && style.textRotationAlignment.evaluate(for: feature) == .map,
                 maxAngle: style.textMaxAngle.evaluate(for: feature) * .pi / 180,
                 keepTextUpright: style.textKeepUpright.evaluate(for: feature),
