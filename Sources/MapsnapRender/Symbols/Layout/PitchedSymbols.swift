@@ -20,8 +20,11 @@ extension RenderFrame {
         guard let perspective else { return nil }
         let plane = perspective.plane(fromScreen: anchor)
         let j = perspective.jacobian(atPlane: plane)
-        let s = 0.5 + 0.5 / perspective.scale(atPlane: plane)
-        return PlaneWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
+        // MapLibre's shader clamps the ratio to 0…4.
+        let s = min(max(0.5 + 0.5 / perspective.scale(atPlane: plane), 0), 4)
+        var warp = PlaneWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
+        warp.exact = (perspective, plane, s)
+        return warp
     }
 
     /// A screen anchor moved by a `*-translate` offset (plane points): pitched, the offset lies on
@@ -58,15 +61,23 @@ extension RenderFrame {
 struct PlaneWarp {
     let pivot: Point
     let a: Double, b: Double, c: Double, d: Double
+    /// The projection the warp stands for, when known (the anchor on the plane and the plane
+    /// size scale): collision boxes use it exactly, as MapLibre projects each corner of a box
+    /// lying on the map (`_projectCollisionBox`); drawing uses the linear map.
+    var exact: (perspective: Perspective, planePivot: Point, scale: Double)?
 
     func apply(_ p: Point) -> Point {
         let q = p - pivot
         return Point(x: pivot.x + a * q.x + b * q.y, y: pivot.y + c * q.x + d * q.y)
     }
 
-    /// The screen bounds of a box drawn through the warp.
+    /// The screen bounds of a box through the warp: its corners projected exactly when the
+    /// projection is known (a projected rectangle's edges stay straight, so they bound it).
     func bounds(_ r: Rect) -> Rect {
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map(apply)
+        let project: (Point) -> Point = exact.map { e in
+            { e.perspective.screen(fromPlane: e.planePivot + ($0 - pivot) * e.scale) }
+        } ?? apply
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map(project)
         return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!, maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
     }
 }
