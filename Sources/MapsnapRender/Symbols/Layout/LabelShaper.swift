@@ -18,21 +18,21 @@ struct LabelShaper {
     init(_ string: String, sections: [TextSection]?, size: Double, alongLine: Bool, style: SymbolStyle,
          feature: any Feature, frame: RenderFrame) {
         // Lines have no width limit: their text runs along the line as one row.
-        let maxWidth = alongLine ? nil : style.textMaxWidth.evaluate(for: feature) * size
-        let justify: TextAlignment = switch style.textJustify.evaluate(for: feature) {
+        let maxWidth = alongLine ? nil : style.layout.textMaxWidth.evaluate(for: feature) * size
+        let justify: TextAlignment = switch style.layout.textJustify.evaluate(for: feature) {
             case .left: .left
             case .right: .right
             case .center: .center
             // MapLibre justifies toward the anchor (with variable anchors, the one taken).
-            case .auto: VariableTextAnchors.justification(of: style.textAnchor.evaluate(for: feature))
+            case .auto: VariableTextAnchors.justification(of: style.layout.textAnchor.evaluate(for: feature))
         }
-        justifiesToAnchor = style.textJustify.evaluate(for: feature) == .auto
-            && (style.textVariableAnchor != nil || style.textVariableAnchorOffset != nil)
-        let font = style.textFont.evaluate(for: feature)
-        let lineHeight = style.textLineHeight.evaluate(for: feature)
-        let letterSpacing = style.textLetterSpacing.evaluate(for: feature)
+        justifiesToAnchor = style.layout.textJustify.evaluate(for: feature) == .auto
+            && (style.layout.textVariableAnchor != nil || style.layout.textVariableAnchorOffset != nil)
+        let font = style.layout.textFont.evaluate(for: feature)
+        let lineHeight = style.layout.textLineHeight.evaluate(for: feature)
+        let letterSpacing = style.layout.textLetterSpacing.evaluate(for: feature)
         let text = frame.text
-        let maxWidthEms = alongLine ? nil : style.textMaxWidth.evaluate(for: feature)
+        let maxWidthEms = alongLine ? nil : style.layout.textMaxWidth.evaluate(for: feature)
         // From the style's glyphs (MapLibre's shaping), when there are.
         let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
             frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
@@ -48,6 +48,6 @@ struct LabelShaper {
                 lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
         }
         // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
-        vertical = alongLine || style.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { glyphShaped($0, .left, true) }
+        vertical = alongLine || style.layout.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { glyphShaped($0, .left, true) }
     }
 }

@@ -14,7 +14,7 @@ enum LabelText {
         var string = style.textField?.evaluate(zoom: zoom, feature: feature) ?? ""
         // Rich text (`format`): its sections, each with its own scale, fonts and colour.
         var sections = style.textField?.sections(zoom: zoom, feature: feature)
-        let transform = style.textTransform.evaluate(for: feature)
+        let transform = style.layout.textTransform.evaluate(for: feature)
         func transformed(_ text: String) -> String {
             switch transform {
             case .uppercase: text.uppercased()

@@ -93,7 +93,7 @@ extension SymbolLayout {
         let shaped = max(text.map { $0.lineAdvance * LineAnchors.glyphSize / $0.fontSize } ?? 0, icon?.icon.pointWidth ?? 0)
         // Only text checks the bends (MapLibre's angle window is 0 without text).
         let bends = LineAnchors.Bends(window: text == nil ? 0 : 3.0 / 5 * LineAnchors.glyphSize * layout.boxScale,
-                                      maxAngle: style.textMaxAngle.evaluate(for: feature) * .pi / 180)
+                                      maxAngle: style.layout.textMaxAngle.evaluate(for: feature) * .pi / 180)
         guard let a = LineAnchors.centerAnchor(line, labelLength: shaped * layout.boxScale, bends: bends),
               a.point.x >= 0, a.point.y >= 0, a.point.x < LineAnchors.extent, a.point.y < LineAnchors.extent else { return nil }
         let anchor = layout.lineTextAnchor(line, a)
@@ -112,7 +112,7 @@ extension SymbolLayout {
         let layout = TileLineLayout(projection, zoom: frame.zoom, textMaxSize: style.textSizeAtZoom18.evaluate(for: feature))
         // The label's length at MapLibre's 24-px layout size (the icon's if longer), in pixels.
         let shaped = max(text.lineAdvance * LineAnchors.glyphSize / text.fontSize, icon?.icon.pointWidth ?? 0)
-        let maxAngle = style.textMaxAngle.evaluate(for: feature) * .pi / 180
+        let maxAngle = style.layout.textMaxAngle.evaluate(for: feature) * .pi / 180
         let repeatDistance = spacing * layout.tilePixelRatio / 2
         var out: [LineTextAnchor] = []
         for line in layout.tileLines(part) {

@@ -6,7 +6,7 @@ extension SymbolLayout {
     /// The feature's icon from the sprite, when the layer has `icon-image` and the sprite has it
     /// (else a warning, and the symbol goes on without it).
     func icon(_ style: SymbolStyle, _ feature: any Feature, alongLine: Bool) -> SymbolCandidate.Icon? {
-        guard let image = style.iconImage else { return nil }
+        guard let image = style.layout.iconImage else { return nil }
         let name = image.evaluate(for: feature)
         guard !name.isEmpty else { return nil }
         guard let sprites = frame.sprites else {
@@ -18,7 +18,7 @@ extension SymbolLayout {
             return nil
         }
         let size = style.iconSize.evaluate(for: feature)
-        let offset = style.iconOffset.evaluate(for: feature)
+        let offset = style.layout.iconOffset.evaluate(for: feature)
         return SymbolCandidate.Icon(
             icon: icon, size: size,
             offset: SymbolProperties.point(offset) * size,
@@ -30,16 +30,16 @@ extension SymbolLayout {
             textOptional: style.textOptional.evaluate(for: feature),
             // icon-rotation-alignment map turns a point's icon with the map (along lines, the
             // line's own angle already does).
-            rotation: (style.iconRotate.evaluate(for: feature)
+            rotation: (style.layout.iconRotate.evaluate(for: feature)
                 - (!alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
             turnsWithMap: !alongLine && style.iconRotationAlignment.evaluate(for: feature) == .map,
             followsLine: alongLine && style.iconRotationAlignment.evaluate(for: feature) != .viewport,
-            ownRotation: style.iconRotate.evaluate(for: feature) * .pi / 180,
-            anchor: style.iconAnchor.evaluate(for: feature),
+            ownRotation: style.layout.iconRotate.evaluate(for: feature) * .pi / 180,
+            anchor: style.layout.iconAnchor.evaluate(for: feature),
             translate: frame.screenOffset(style.iconTranslate.evaluate(for: feature),
                                           anchor: style.iconTranslateAnchor.evaluate(for: feature)),
-            textFit: style.iconTextFit?.evaluate(for: feature) ?? .none,
-            textFitPadding: style.iconTextFitPadding.evaluate(for: feature),
+            textFit: style.layout.iconTextFit?.evaluate(for: feature) ?? .none,
+            textFitPadding: style.layout.iconTextFitPadding.evaluate(for: feature),
             onMap: SymbolProperties.liesOnMap(pitch: style.iconPitchAlignment.evaluate(for: feature),
                                               rotation: style.iconRotationAlignment.evaluate(for: feature), alongLine: alongLine),
             linear: samplesLinearly(style, icon),
@@ -53,7 +53,7 @@ extension SymbolLayout {
     /// turned: `icon-size` other than a constant 1, `icon-rotate` other than a constant 0, a sprite
     /// of another pixel ratio than the image, or a pitched camera (SDF icons always are).
     func samplesLinearly(_ style: SymbolStyle, _ icon: SpriteSheet.Icon) -> Bool {
-        style.iconSize.constantValue != 1 || style.iconRotate.constantValue != 0
+        style.iconSize.constantValue != 1 || style.layout.iconRotate.constantValue != 0
             || icon.pixelRatio != frame.camera.pixelRatio || frame.perspective != nil
     }
 }

@@ -70,15 +70,15 @@ struct SymbolLayout {
             guard !string.isEmpty || icon != nil else { return nil }
             let shaper = LabelShaper(string, sections: sections, size: size, alongLine: alongLine, style: style, feature: feature, frame: frame)
             let shaped = shaper.shapedAt(1, nil)
-            let offset = style.textOffset.evaluate(for: feature)
+            let offset = style.layout.textOffset.evaluate(for: feature)
             let translate = frame.screenOffset(style.textTranslate.evaluate(for: feature),
                                                anchor: style.textTranslateAnchor.evaluate(for: feature))
-            let spacing = style.spacing.evaluate(for: feature)
+            let spacing = style.layout.spacing.evaluate(for: feature)
             let anchors = self.anchors(parts, projection, placement: placement, shaped: shaped, icon: icon,
                                        style: style, feature: feature, spacing: spacing, string: string, repeats: &repeats)
             return SymbolCandidate(
                 text: shaped, shapedAt: shaper.shapedAt, justifiesToAnchor: shaper.justifiesToAnchor, icon: icon, string: string,
-                sortKey: style.sortKey?.evaluate(for: feature) ?? 0,
+                sortKey: style.layout.sortKey?.evaluate(for: feature) ?? 0,
                 paint: TextPaint(color: style.textColor.evaluate(for: feature),
                                  haloColor: style.textHaloColor.evaluate(for: feature),
                                  haloWidth: style.textHaloWidth.evaluate(for: feature),
@@ -89,17 +89,17 @@ struct SymbolLayout {
                 overlap: SymbolProperties.overlap(style.textOverlap, style.textAllowOverlap, feature: feature),
                 ignorePlacement: style.textIgnorePlacement.evaluate(for: feature),
                 textPlacements: VariableTextAnchors.placements(
-                    anchor: style.textAnchor.evaluate(for: feature),
-                    variable: style.textVariableAnchor?.evaluate(for: feature) ?? [],
+                    anchor: style.layout.textAnchor.evaluate(for: feature),
+                    variable: style.layout.textVariableAnchor?.evaluate(for: feature) ?? [],
                     offset: SymbolProperties.point(offset),
-                    radialOffset: style.textRadialOffset?.evaluate(for: feature),
-                    anchorOffsets: placement == .point ? style.textVariableAnchorOffset?.evaluate(for: feature) : nil,
+                    radialOffset: style.layout.textRadialOffset?.evaluate(for: feature),
+                    anchorOffsets: placement == .point ? style.layout.textVariableAnchorOffset?.evaluate(for: feature) : nil,
                     size: size),
                 translate: translate,
-                rotation: (style.textRotate.evaluate(for: feature)
+                rotation: (style.layout.textRotate.evaluate(for: feature)
                     - (style.textRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
                 textTurnsWithMap: !alongLine && style.textRotationAlignment.evaluate(for: feature) == .map,
-                maxAngle: style.textMaxAngle.evaluate(for: feature) * .pi / 180,
+                maxAngle: style.layout.textMaxAngle.evaluate(for: feature) * .pi / 180,
                 keepTextUpright: style.textKeepUpright.evaluate(for: feature),
                 keepIconUpright: style.iconKeepUpright.evaluate(for: feature),
                 spacing: spacing,
@@ -109,8 +109,8 @@ struct SymbolLayout {
                                                        rotation: SymbolProperties.alignment(style.textRotationAlignment.evaluate(for: feature)),
                                                        alongLine: alongLine),
                 glyphsFollowLine: style.textRotationAlignment.evaluate(for: feature) != .viewportGlyph,
-                lineTextAlign: SymbolProperties.alignment(of: style.textAnchor.evaluate(for: feature)),
-                writingModes: alongLine ? [] : style.textWritingMode?.evaluate(for: feature) ?? [],
+                lineTextAlign: SymbolProperties.alignment(of: style.layout.textAnchor.evaluate(for: feature)),
+                writingModes: alongLine ? [] : style.layout.textWritingMode?.evaluate(for: feature) ?? [],
                 verticalText: shaper.vertical,
                 lineOffset: SymbolProperties.point(offset) * size,
                 iconHidden: string.isEmpty && style.textField != nil && (icon?.textFit ?? .none) != .none)

@@ -55,7 +55,7 @@ final class LabelPlacer {
         defer { debugBoxes?[layer.id] = layerDebugBoxes }
         var candidates = SymbolLayout(frame: frame).candidates(layer, style)
         // Placement order: by `symbol-sort-key` (ties in data order), else data order.
-        if style.sortKey != nil {
+        if style.layout.sortKey != nil {
             candidates = candidates.enumerated()
                 .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
                 .map(\.element)

@@ -10,7 +10,7 @@ enum SymbolDrawOrder {
     /// them (lower tiles first), and within a tile, when symbols may overlap, lower on screen
     /// later (on top), at the same height the later feature first.
     static func sorted(_ placed: [PlacedLabel], _ style: SymbolStyle) -> [PlacedLabel] {
-        guard style.sortKey == nil else { return placed }
+        guard style.layout.sortKey == nil else { return placed }
         let byY = sortsByViewportY(style)
         return placed.enumerated().sorted { a, b in
             let (p, q) = (a.element, b.element)
@@ -27,7 +27,7 @@ enum SymbolDrawOrder {
     /// `never`, or ignore-placement); otherwise they are drawn in placement order.
     static func sortsByViewportY(_ style: SymbolStyle) -> Bool {
         let order = style.zOrder.evaluate(for: nil)
-        guard order == .viewportY || (order == .auto && style.sortKey == nil) else { return false }
+        guard order == .viewportY || (order == .auto && style.layout.sortKey == nil) else { return false }
         func mode(_ m: PossiblyEvaluatedProperty<OverlapMode>?, _ allow: PossiblyEvaluatedProperty<Bool>) -> OverlapMode {
             m?.evaluate(for: nil) ?? (allow.evaluate(for: nil) ? .always : .never)
         }
