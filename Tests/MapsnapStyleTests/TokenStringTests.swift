@@ -45,6 +45,14 @@ import MapsnapFormats
         #expect(try Self.symbol(#"{"text-field": "{name:latin}"}"#).textField?.sections(zoom: 12, feature: Self.feature) == nil)
     }
 
+    /// Image sections are kept in their place with their `vertical-align`; text sections keep theirs.
+    @Test func formattedImageSectionsAndVerticalAlign() throws {
+        let symbol = try Self.symbol(#"{"text-field": ["format", ["image", ["concat", ["get", "class"], "_11"]], {"vertical-align": "center"}, " Roma", {"vertical-align": "top"}]}"#)
+        let sections = try #require(symbol.textField?.sections(zoom: 12, feature: Self.feature))
+        #expect(sections.map(\.image) == ["city_11", nil] && sections.map(\.text) == ["", " Roma"])
+        #expect(sections.map(\.verticalAlign) == [.center, .top])
+    }
+
     @Test func iconImageTokens() throws {
         let symbol = try Self.symbol(#"{"icon-image": "{class}_11"}"#)
         #expect(symbol.iconImage?.dependsOnFeature == true)

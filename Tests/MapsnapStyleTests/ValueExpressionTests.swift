@@ -112,7 +112,14 @@ import MapsnapFormats
 }
 
 extension ValueExpressionTests {
-    @Test func formatDropsImageSections() {
+    /// As a plain value, rich text is its text: image sections add nothing to it.
+    @Test func formatAsAValueIsItsText() {
         #expect(evaluate(#"["format", ["image", "shield"], {}, "A1"]"#) == .string("A1"))
+    }
+
+    @Test func verticalAlignMustBeOneOfItsValues() {
+        #expect(parseExpression(#"["format", "a", {"vertical-align": "middle"}]"#).errors.map(\.message)
+                == ["'vertical-align' must be one of: 'bottom', 'center', 'top' but found 'middle' instead."])
+        #expect(parseExpression(#"["format", "a", {"vertical-align": "top"}]"#).errors.isEmpty)
     }
 }

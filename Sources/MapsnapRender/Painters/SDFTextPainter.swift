@@ -8,13 +8,26 @@ import MapsnapTiles
 /// field sampled bilinearly at every device pixel its quad covers, turned into coverage by the
 /// shader's edge (with the halo's own edge and blur), the halos of all labels first, then the
 /// glyphs. Labels shaped with system fonts are not drawn here.
+///
+/// Images in rich text are drawn in their glyphs' places from the sprite, sampled bilinearly and
+/// faded by `text-opacity`, in the halo pass as well as the glyph pass (MapLibre's text-and-icon
+/// shader draws them the same in both).
 enum SDFTextPainter {
-    static func draw(_ labels: [PlacedLabel], on canvas: Canvas) {
+    static func draw(_ labels: [PlacedLabel], sprites: SpriteSheet?, on canvas: Canvas) {
         let sdfLabels = labels.filter { $0.text?.sdf != nil && $0.paint.opacity > 0 }
         for label in sdfLabels where label.paint.haloWidth > 0 && label.paint.haloColor.a > 0 {
-            paint(label, halo: true, on: canvas)
+            paint(label, halo: true, sprites: sprites, on: canvas)
         }
-        for label in sdfLabels { paint(label, halo: false, on: canvas) }
+        for label in sdfLabels { paint(label, halo: false, sprites: sprites, on: canvas) }
+    }
+
+    /// An image of rich text: the sprite image's texels mapped to device pixels by
+    /// `origin` + u·`du` + v·`dv` (its top-left texel's corner at `origin`).
+    private struct ImageQuad {
+        let icon: SpriteSheet.Icon
+        let origin: Point
+        let du: Point
+        let dv: Point
     }
 
     /// A glyph's distance field and the map from its texels to device pixels: `origin` + u·`du` + v·`dv`.
@@ -37,28 +50,55 @@ enum SDFTextPainter {
         }
     }
 
-    private static func quads(_ label: PlacedLabel, _ text: ShapedText, ratio: Double) -> [Quad] {
-        guard let shaping = text.sdf else { return [] }
+    private static func quads(_ label: PlacedLabel, _ text: ShapedText, ratio: Double) -> (glyphs: [Quad], images: [ImageQuad]) {
+        guard let shaping = text.sdf else { return ([], []) }
         let s = text.fontSize / GlyphShaping.oneEm
         let border = Double(SDFGlyph.border)
-        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0, upright: Bool = false,
-                  glyphWarp: PlaneWarp? = nil) -> Quad {
+        /// The device map of a quad whose corner is at `p` (points), turned by `angle`, with
+        /// `unit` points per texel.
+        func frame(at p: Point, angle: Double, unit: Double, upright: Bool, glyphWarp: PlaneWarp?) -> (origin: Point, du: Point, dv: Point) {
             // A glyph standing upright in a vertical column is turned a quarter back.
             let a = upright ? angle - .pi / 2 : angle
-            let c = cos(a) * s * scale * ratio, n = sin(a) * s * scale * ratio
+            let c = cos(a) * unit * ratio, n = sin(a) * unit * ratio
             let du = Point(x: c, y: n), dv = Point(x: -n, y: c)
             // Text lying on a pitched map: the quad goes through the warp.
-            guard let w = glyphWarp ?? label.warp else { return Quad(glyph: g, origin: p * ratio, du: du, dv: dv, scale: scale, section: section) }
+            guard let w = glyphWarp ?? label.warp else { return (p * ratio, du, dv) }
             func linear(_ v: Point) -> Point { Point(x: w.a * v.x + w.b * v.y, y: w.c * v.x + w.d * v.y) }
-            return Quad(glyph: g, origin: w.apply(p) * ratio, du: linear(du), dv: linear(dv), scale: scale, section: section)
+            return (w.apply(p) * ratio, linear(du), linear(dv))
         }
-        var out: [Quad] = []
+        func quad(_ g: SDFGlyph, at p: Point, angle: Double, scale: Double = 1, section: Int = 0, upright: Bool = false,
+                  glyphWarp: PlaneWarp? = nil) -> Quad {
+            let f = frame(at: p, angle: angle, unit: s * scale, upright: upright, glyphWarp: glyphWarp)
+            return Quad(glyph: g, origin: f.origin, du: f.du, dv: f.dv, scale: scale, section: section)
+        }
+        func imageQuad(_ icon: SpriteSheet.Icon, at p: Point, angle: Double, scale: Double, upright: Bool = false,
+                       glyphWarp: PlaneWarp? = nil) -> ImageQuad {
+            let f = frame(at: p, angle: angle, unit: s * scale / icon.pixelRatio, upright: upright, glyphWarp: glyphWarp)
+            return ImageQuad(icon: icon, origin: f.origin, du: f.du, dv: f.dv)
+        }
+        var out: [Quad] = [], images: [ImageQuad] = []
         switch label.shape {
         case .block(let origin), .rotatedBlock(let origin, _, _):
             var pivot = origin, angle = 0.0
             if case .rotatedBlock(_, let p, let a) = label.shape { (pivot, angle) = (p, a) }
-            for placed in shaping.glyphs where !placed.glyph.bitmap.isEmpty {
+            for placed in shaping.glyphs where !placed.glyph.bitmap.isEmpty || placed.image != nil {
                 let g = placed.glyph, k = placed.scale
+                if let icon = placed.image {
+                    // MapLibre's image quad: its content a layout unit right of the pen and three
+                    // below the glyph line (IMAGE_PADDING and the glyph border), at the image's scale.
+                    var local = Point(x: placed.x + k, y: placed.y + 3 * k)
+                    if placed.vertical {
+                        // Turned as an upright glyph, and moved up by what its advance lacks of an em.
+                        let half = placed.advance * k / 2
+                        let turnCenter = Point(x: -half, y: half - GlyphShaping.defaultOffset)
+                        local = Point(x: k - half, y: 3 * k).rotated(about: turnCenter, by: -.pi / 2)
+                            + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: -(GlyphShaping.oneEm / 2 - half))
+                            + Point(x: placed.x + half, y: placed.y)
+                    }
+                    let corner = Point(x: origin.x + local.x * s, y: origin.y + local.y * s)
+                    images.append(imageQuad(icon, at: corner.rotated(about: pivot, by: angle), angle: angle, scale: k, upright: placed.vertical))
+                    continue
+                }
                 var local = Point(x: placed.x + (Double(g.left) - border) * k, y: placed.y + (-Double(g.top) - border) * k)
                 if placed.vertical {
                     // MapLibre's upright glyph: its quad (relative to the middle of its advance) turned a
@@ -77,23 +117,33 @@ enum SDFTextPainter {
             }
         case .alongLine(let glyphs):
             for placement in glyphs {
+                let k = placement.glyph.scale, a = placement.angle
+                if let icon = placement.glyph.image {
+                    let local = Point(x: k * s - placement.glyph.advance / 2, y: placement.glyph.yOffset + 3 * k * s)
+                    let corner = (placement.center + local).rotated(about: placement.center, by: a)
+                    images.append(imageQuad(icon, at: corner, angle: a, scale: k, glyphWarp: placement.warp))
+                    continue
+                }
                 guard let g = placement.glyph.sdf, !g.bitmap.isEmpty else { continue }
                 // Relative to the glyph's middle on the line: its advance centred, its line's offset.
-                let k = placement.glyph.scale
                 let local = Point(x: (Double(g.left) - border) * s * k - placement.glyph.advance / 2,
                                   y: placement.glyph.yOffset + (-Double(g.top) - border) * s * k)
-                let a = placement.angle
                 let corner = (placement.center + local).rotated(about: placement.center, by: a)
                 out.append(quad(g, at: corner, angle: a, scale: k, section: placement.glyph.section, glyphWarp: placement.warp))
             }
         }
-        return out
+        return (out, images)
     }
 
-    private static func paint(_ label: PlacedLabel, halo: Bool, on canvas: Canvas) {
+    private static func paint(_ label: PlacedLabel, halo: Bool, sprites: SpriteSheet?, on canvas: Canvas) {
         guard let text = label.text else { return }
         let ratio = canvas.pixelRatio
-        let quads = quads(label, text, ratio: ratio)
+        let (quads, images) = quads(label, text, ratio: ratio)
+        if let sprites {
+            for image in images {
+                draw(image, from: sprites, opacity: label.paint.opacity, linear: text.samplesImagesLinearly, on: canvas)
+            }
+        }
         guard !quads.isEmpty else { return }
         // The label's device box, within the image.
         let box = quads.dropFirst().reduce(quads[0].bounds) { $0.union($1.bounds) }
@@ -116,6 +166,28 @@ enum SDFTextPainter {
         for group in groups {
             composite(group.quads, color: group.color, halo: halo, shader: shader, opacity: paint.opacity,
                       x0: x0, y0: y0, width: width, height: height, on: canvas)
+        }
+    }
+
+    /// An image of rich text, sampled from the sprite (bilinearly, or pixel for pixel) within a
+    /// one-texel transparent border (MapLibre's atlas padding), which the quad covers.
+    private static func draw(_ image: ImageQuad, from sprites: SpriteSheet, opacity: Double, linear: Bool, on canvas: Canvas) {
+        let icon = image.icon
+        guard abs(image.du.x * image.dv.y - image.dv.x * image.du.y) > 1e-12,
+              let bordered = sprites.bordered(icon, tinted: nil) else { return }
+        defer { cairo_surface_destroy(bordered) }
+        let cr = canvas.cr
+        canvas.withSavedState {
+            cairo_identity_matrix(cr)
+            var m = cairo_matrix_t(xx: image.du.x, yx: image.du.y, xy: image.dv.x, yy: image.dv.y, x0: image.origin.x, y0: image.origin.y)
+            cairo_transform(cr, &m)
+            // A GPU quad's edge is hard: a device pixel is the image's when its centre is inside.
+            cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
+            cairo_rectangle(cr, -1, -1, Double(icon.width + 2), Double(icon.height + 2))
+            cairo_clip(cr)
+            cairo_set_source_surface(cr, bordered, -1, -1)
+            cairo_pattern_set_filter(cairo_get_source(cr), linear ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_NEAREST)
+            cairo_paint_with_alpha(cr, opacity)
         }
     }
 

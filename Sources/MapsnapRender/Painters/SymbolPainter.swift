@@ -21,7 +21,7 @@ enum SymbolPainter {
             }
             if let p = pending { paintPath(p, canvas) }
         }
-        SDFTextPainter.draw(labels, on: canvas)
+        SDFTextPainter.draw(labels, sprites: frame.sprites, on: canvas)
     }
 
     private static func drawIcons(_ icons: [PlacedIcon], sprites: SpriteSheet?, on canvas: Canvas) {

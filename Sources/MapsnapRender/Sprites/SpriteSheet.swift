@@ -201,7 +201,7 @@ public final class SpriteSheet {
 extension SpriteSheet {
     /// The icon's pixels (shaded, for SDF icons) inside a one-pixel transparent border, as in
     /// MapLibre's atlas. The caller destroys it.
-    private func bordered(_ icon: Icon, tinted: OpaquePointer?) -> OpaquePointer? {
+    func bordered(_ icon: Icon, tinted: OpaquePointer?) -> OpaquePointer? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(icon.width + 2), Int32(icon.height + 2)) else { return nil }
         let cr = cairo_create(surface)
         if let tinted {

@@ -20,6 +20,8 @@ public final class ShapedText {
 
     /// Rich text's `text-color` per section (nil: the layer's colour); empty for plain text.
     var sectionColors: [Color?] = []
+    /// Rich text's images are sampled bilinearly, else pixel for pixel (see `LabelShaper`).
+    var samplesImagesLinearly = false
     /// Points per unit of the layout: Pango lays text out at `TextEngine.layoutSize`, and the
     /// metrics here and the outlines drawn are scaled by this (1 for SDF glyphs).
     let layoutScale: Double
@@ -86,6 +88,8 @@ public final class ShapedText {
         var text = ""
         /// From a colour font (an emoji): painted in its own colours (`ColorGlyphs`).
         var color = false
+        /// An image of rich text (glyph PBFs only), drawn by `SDFTextPainter` in the glyph's place.
+        var image: SpriteSheet.Icon? = nil
     }
 
     /// The glyphs in visual order, for text along lines (computed on demand: only line labels
@@ -98,9 +102,10 @@ public final class ShapedText {
             // from the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
             let scale = fontSize / GlyphShaping.oneEm
             for placed in sdf.glyphs {
-                let advance = Double(placed.glyph.advance) * placed.scale * scale
+                let advance = placed.advance * placed.scale * scale
                 out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance,
-                                 yOffset: (placed.y - sdf.height / 2) * scale, scale: placed.scale, section: placed.section))
+                                 yOffset: (placed.y - sdf.height / 2) * scale, scale: placed.scale, section: placed.section,
+                                 image: placed.image))
             }
             return out
         }

@@ -1,8 +1,12 @@
 import MapsnapFormats
-/// One run of a `format` expression's text with its own options (MapLibre's formatted section;
-/// image sections are left out: a label draws text only).
+/// One run of a `format` expression with its own options (MapLibre's formatted section): text,
+/// or an image from the sprite drawn inline (`["image", name]`; then `text` is empty).
 public struct TextSection: Sendable, Hashable {
     public var text: String
+    /// The sprite image an image section draws; nil for text.
+    public var image: String?
+    /// `vertical-align`: where the section sits in its line's height; nil is bottom.
+    public var verticalAlign: VerticalAlign?
     /// `font-scale`: a multiple of `text-size`; nil is 1.
     public var scale: Double?
     /// `text-font`: the section's font stack; nil is the layer's.
@@ -12,6 +16,15 @@ public struct TextSection: Sendable, Hashable {
 
     public init(text: String, scale: Double? = nil, font: [String]? = nil, color: Color? = nil) {
         (self.text, self.scale, self.font, self.color) = (text, scale, font, color)
+    }
+
+    public init(image: String, verticalAlign: VerticalAlign? = nil) {
+        (self.text, self.image, self.verticalAlign) = ("", image, verticalAlign)
+    }
+
+    /// A section's `vertical-align` option (the style specification's values).
+    public enum VerticalAlign: String, Sendable, Hashable, CaseIterable {
+        case bottom, center, top
     }
 }
 
@@ -27,23 +40,29 @@ struct Format: Expression, ExpressionOperator {
         let scale: (any Expression)?
         let font: (any Expression)?
         let color: (any Expression)?
+        let verticalAlign: (any Expression)?
+        /// An `["image", …]` section: `text` gives the image's name.
+        let isImage: Bool
     }
     let sections: [Section]
     var type: ValueType { .formatted }
     var children: [any Expression] {
-        sections.flatMap { [$0.text] + [$0.scale, $0.font, $0.color].compactMap { $0 } }
+        sections.flatMap { [$0.text] + [$0.scale, $0.font, $0.color, $0.verticalAlign].compactMap { $0 } }
     }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         var text = ""
-        for section in sections { text += try section.text.evaluate(context).stringified }
+        for section in sections where !section.isImage { text += try section.text.evaluate(context).stringified }
         return .string(text)
     }
 
     /// The sections for one feature; an option that fails to evaluate is left unset.
     func textSections(_ context: EvaluationContext) throws(EvaluationError) -> [TextSection] {
         try sections.map { (section) throws(EvaluationError) -> TextSection in
+            let align = (try? section.verticalAlign?.evaluate(context))?.stringValue.flatMap(TextSection.VerticalAlign.init(rawValue:))
+            if section.isImage { return TextSection(image: try section.text.evaluate(context).stringified, verticalAlign: align) }
             var out = TextSection(text: try section.text.evaluate(context).stringified)
+            out.verticalAlign = align
             out.scale = (try? section.scale?.evaluate(context))?.numberValue
             out.font = (try? section.font?.evaluate(context))?.arrayValue.map { $0.compactMap(\.stringValue) }
             if let value = try? section.color?.evaluate(context) {
@@ -70,7 +89,7 @@ struct Format: Expression, ExpressionOperator {
                 return context.error("Formatted text type must be 'string', 'value', 'image' or 'null'.", at: i)
             }
             i += 1
-            var scale: (any Expression)?, font: (any Expression)?, color: (any Expression)?
+            var scale: (any Expression)?, font: (any Expression)?, color: (any Expression)?, verticalAlign: (any Expression)?
             if i < items.count, case .object(let options) = items[i] {
                 let optionContext = context.child(i, expected: nil)
                 if let value = options["font-scale"] {
@@ -87,9 +106,18 @@ struct Format: Expression, ExpressionOperator {
                                                       log: context.log, scope: context.scope).parse(value) else { return nil }
                     color = parsed
                 }
+                if let value = options["vertical-align"] {
+                    if case .string(let name) = value, TextSection.VerticalAlign(rawValue: name) == nil {
+                        return context.error("'vertical-align' must be one of: 'bottom', 'center', 'top' but found '\(name)' instead.", at: i)
+                    }
+                    guard let parsed = ParsingContext(path: optionContext.path + ".vertical-align", expectedType: .string,
+                                                      log: context.log, scope: context.scope).parse(value) else { return nil }
+                    verticalAlign = parsed
+                }
                 i += 1
             }
-            if section.type != .resolvedImage { sections.append(Section(text: section, scale: scale, font: font, color: color)) }
+            sections.append(Section(text: section, scale: scale, font: font, color: color, verticalAlign: verticalAlign,
+                                    isImage: section.type == .resolvedImage))
         }
         return Format(sections: sections)
     }

@@ -43,6 +43,27 @@ struct GlyphShaperTests {
         #expect(abs((small - big) - 24) < 1e-9)
     }
 
+    /// An image section as MapLibre lays it out: its width in points at the layout text size
+    /// (24 layout units per text-size point), a break opportunity after it, and a line as tall as
+    /// the image where it is taller than an em; `vertical-align` puts each section in that height.
+    @Test func imageSectionsTakeTheirSizeAndSetTheLineHeight() throws {
+        let icon = SpriteSheet.Icon(x: 0, y: 0, width: 40, height: 48, pixelRatio: 2, sdf: nil)   // 20 × 24 points
+        let s = try #require(GlyphShaper.shape([.init(image: icon, verticalAlign: 1), .init("a", verticalAlign: 0.5)],
+                                               lookup: { code, _ in Unicode.Scalar(code).flatMap(Self.glyph) },
+                                               maxWidth: .infinity, lineHeight: 1.2 * 24, spacing: 0, justify: 0, layoutTextSize: 12))
+        // At text-size 12 a point is two layout units: the image is 40 × 48 units.
+        #expect(s.glyphs.map(\.x) == [0, 40] && s.width == 50)
+        #expect(s.glyphs[0].image != nil && s.glyphs[0].scale == 2 && s.glyphs[0].advance == 20)
+        // 48 units tall: the line grows by what the image has beyond an em.
+        #expect(abs(s.height - (28.8 + 24)) < 1e-9)
+        // Centred in the 48 units, the letter sits 12 below the top; the image (bottom) at 0.
+        #expect(abs((s.glyphs[1].y - s.glyphs[0].y) - 12) < 1e-9)
+        // Breaks fall after images.
+        let lines = try #require(GlyphShaper.shape([.init(image: icon), .init(image: icon)], lookup: { _, _ in nil },
+                                                   maxWidth: 30, lineHeight: 28.8, spacing: 0, justify: 0.5))
+        #expect(lines.lineCount == 2)
+    }
+
     /// A style's `font-scale` of NaN, infinity or 1e308 is clamped (NaN and infinity to 1, huge to
     /// 100, negative to 0): positions stay finite.
     @Test func hostileSectionScalesAreClamped() throws {

@@ -33,17 +33,30 @@ struct LabelShaper {
         let letterSpacing = style.layout.textLetterSpacing.evaluate(for: feature)
         let text = frame.text
         let maxWidthEms = alongLine ? nil : style.layout.textMaxWidth.evaluate(for: feature)
+        let layoutTextSize = (style.layout.textSize.evaluate(for: feature), style.textSizeAboveLayoutZoom.evaluate(for: feature))
         // From the style's glyphs (MapLibre's shaping), when there are.
         let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
             frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
-                            letterSpacing: letterSpacing, justify: justify, sections: sections, vertical: vertical)
+                            letterSpacing: letterSpacing, justify: justify, sections: sections, vertical: vertical,
+                            layoutTextSize: layoutTextSize)
         }
+        // MapLibre samples images in text pixel for pixel unless the text is transformed (pitched
+        // or lying on the map) or its size changes with zoom.
+        let linearImages = frame.perspective != nil || style.textSizeDependsOnZoom
+            || SymbolProperties.liesOnMap(pitch: style.textPitchAlignment.evaluate(for: feature),
+                                          rotation: SymbolProperties.alignment(style.textRotationAlignment.evaluate(for: feature)),
+                                          alongLine: alongLine)
         shapedAt = { [string] scale, justified in
             let justify = justified ?? justify
+            if let glyphs = glyphShaped(scale, justify, false) {
+                glyphs.samplesImagesLinearly = linearImages
+                return glyphs
+            }
             // Else the system's fonts.
-            if let glyphs = glyphShaped(scale, justify, false) { return glyphs }
-            return string.isEmpty ? nil : text.shapeCached(
-                string, font: font, size: size * scale,
+            // They draw no images in the text.
+            let plain = string.filter { $0 != LabelText.imagePlaceholder }
+            return plain.isEmpty ? nil : text.shapeCached(
+                plain, font: font, size: size * scale,
                 maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
                 lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
         }

@@ -24,6 +24,11 @@ enum LabelText {
         }
         string = transformed(string)
         if let s = sections { sections = s.map { var t = $0; t.text = transformed(t.text); return t } }
+        // Images hold a place in the text (MapLibre gives each a Private Use Area character), so
+        // text of images alone is a label too.
+        if let s = sections, s.contains(where: { $0.image != nil }) {
+            string = s.map { $0.image != nil ? String(imagePlaceholder) : $0.text }.joined()
+        }
         string = string.trimmingCharacters(in: .whitespacesAndNewlines)
         if string.unicodeScalars.count > InputLimits.maxLabelScalars {
             string = cut(string)
@@ -32,6 +37,9 @@ enum LabelText {
         }
         return (string, sections)
     }
+
+    /// The character an image section stands as in the label's string (system fonts draw none).
+    static let imagePlaceholder: Character = "\u{E000}"
 
     /// A label is at most `InputLimits.maxLabelScalars` Unicode scalars: shaping a cluster grows
     /// faster than its length, so one letter with 100,000 combining marks (hostile data) would

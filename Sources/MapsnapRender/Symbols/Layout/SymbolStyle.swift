@@ -21,6 +21,10 @@ struct SymbolStyle {
     let layoutZoom: Double
     let textField: StyleProperty<String>?
     let textSizeAtZoom18: PossiblyEvaluatedProperty<Double>
+    /// `text-size` a zoom above the tile's: MapLibre measures images in text at it for line breaking.
+    let textSizeAboveLayoutZoom: PossiblyEvaluatedProperty<Double>
+    /// Whether `text-size` changes with zoom (MapLibre's camera and composite sizes).
+    let textSizeDependsOnZoom: Bool
 
     init(_ layer: SymbolLayer, zoom: Double) {
         atZoom = layer.possiblyEvaluated(atZoom: zoom)
@@ -28,6 +32,8 @@ struct SymbolStyle {
         layout = AtZoom(properties: layoutZoom == zoom ? atZoom : layer.possiblyEvaluated(atZoom: layoutZoom))
         textField = layer.textField
         textSizeAtZoom18 = PossiblyEvaluatedProperty(layer.textSize, zoom: 18)
+        textSizeAboveLayoutZoom = PossiblyEvaluatedProperty(layer.textSize, zoom: layoutZoom + 1)
+        textSizeDependsOnZoom = layer.textSize.dependsOnZoom
     }
 
     subscript<T>(dynamicMember keyPath: KeyPath<SymbolLayer.PossiblyEvaluated, T>) -> T { atZoom[keyPath: keyPath] }

@@ -1,3 +1,4 @@
+import MapsnapFormats
 import MapsnapTiles
 
 /// Lays out a label from SDF glyphs as MapLibre's `shapeText` does (horizontal text, one section):
@@ -17,6 +18,10 @@ public struct GlyphShaping: Sendable {
         public var line = 0
         /// Vertical text: the glyph stands upright in its em cell (see `GlyphShaper.shape`).
         public var vertical = false
+        /// An image section's sprite image (then `glyph` is `GlyphShaping.imagePlaceholder`).
+        public var image: SpriteSheet.Icon? = nil
+        /// Its advance in layout units before `scale` (an image's: its width, or upright its height).
+        public var advance: Double
     }
 
     public let glyphs: [Placed]
@@ -31,14 +36,28 @@ public struct GlyphShaping: Sendable {
     public static let oneEm = 24.0
     /// Where the first line's glyphs sit relative to its top (SHAPING_DEFAULT_OFFSET).
     static let defaultOffset = -17.0
+    /// The glyph an image section's place holds: no ink of its own.
+    static let imagePlaceholder = SDFGlyph(id: 0xE000, width: 0, height: 0, left: 0, top: 0, advance: 0, bitmap: [])
 }
 
 public enum GlyphShaper {
-    /// One run of rich text: its text, `font-scale`, and the index its glyphs are looked up under.
+    /// One run of rich text: its text (one placeholder character for an image), `font-scale`,
+    /// `vertical-align` and, for an image section, the sprite image drawn in the line.
     public struct Run: Sendable {
         public var text: String
         public var scale: Double
-        public init(_ text: String, scale: Double = 1) { (self.text, self.scale) = (text, scale) }
+        /// `vertical-align`: 0 top, 0.5 centre, 1 bottom of the line's content height.
+        public var verticalAlign: Double
+        public var image: SpriteSheet.Icon?
+
+        public init(_ text: String, scale: Double = 1, verticalAlign: Double = 1) {
+            (self.text, self.scale, self.verticalAlign) = (text, scale, verticalAlign)
+        }
+
+        /// An image section; MapLibre gives it a character of the Private Use Area.
+        public init(image: SpriteSheet.Icon, verticalAlign: Double = 1) {
+            (self.text, self.scale, self.verticalAlign, self.image) = ("\u{E000}", 1, verticalAlign, image)
+        }
     }
 
     /// `maxWidth`, `lineHeight` and `spacing` in layout units (ems × 24); `maxWidth` infinite for
@@ -50,14 +69,19 @@ public enum GlyphShaper {
     }
 
     /// Rich text: `lookup` finds a code point's glyph in a run's font (by the run's index). As
-    /// MapLibre: a glyph's advance scales with its run, a line is as tall as its largest run,
-    /// and smaller runs sit on the line's baseline.
+    /// MapLibre: a glyph's advance scales with its run, a line is as tall as its largest run or
+    /// image, and each run sits in the line by its `vertical-align` (bottom: on the baseline).
+    ///
+    /// Images (MapLibre's image sections) are laid out at their size in points when the text is
+    /// at `layoutTextSize` (the text size at the tile's zoom), and scale with the text from there;
+    /// line breaking measures them at `breakTextSize` (MapLibre: the text size a zoom above).
     ///
     /// `vertical` (a point label's `text-writing-mode: vertical`): MapLibre lays the column out as
     /// a line that is then turned a quarter clockwise; every glyph but spaces and letters of
     /// scripts shaped in context takes an em of the line and stands upright in it.
     public static func shape(_ runs: [Run], lookup: (UInt32, Int) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
-                             spacing: Double, justify: Double, vertical: Bool = false) -> GlyphShaping? {
+                             spacing: Double, justify: Double, vertical: Bool = false,
+                             layoutTextSize: Double = GlyphShaping.oneEm, breakTextSize: Double? = nil) -> GlyphShaping? {
         var scalars: [Unicode.Scalar] = [], sectionOf: [Int] = []
         for (index, run) in runs.enumerated() {
             for s in run.text.unicodeScalars { scalars.append(s); sectionOf.append(index) }
@@ -74,22 +98,40 @@ public enum GlyphShaper {
         }
         // A scale from a style is clamped to what a label can hold.
         let scales = runs.map { $0.scale.isFinite ? min(max($0.scale, 0), 100) : 1 }
+        let images = runs.map(\.image)
+        // An image's size in layout units per point of its own (MapLibre's layoutTextSizeFactor).
+        let clampedSize = { (size: Double) in size.isFinite && size > 0 ? min(size, InputLimits.maxTextSize) : GlyphShaping.oneEm }
+        let imageScale = GlyphShaping.oneEm / clampedSize(layoutTextSize)
+        let breakImageScale = GlyphShaping.oneEm / clampedSize(breakTextSize ?? layoutTextSize)
         var glyphOf: [Int: [UInt32: SDFGlyph?]] = [:]
         var missing: [UInt32] = []
         func glyph(_ i: Int) -> SDFGlyph? {
             let s = scalars[i], section = sectionOf[i]
+            if images[section] != nil { return GlyphShaping.imagePlaceholder }
             if let known = glyphOf[section]?[s.value] { return known }
             let found = lookup(s.value, section)
             glyphOf[section, default: [:]][s.value] = found
             if found == nil, !isWhitespace(s), !missing.contains(s.value) { missing.append(s.value) }
             return found
         }
-        let upright = scalars.map { vertical && !isWhitespace($0) && !shapesInContext($0) }
-        let advances = scalars.indices.map { i in
-            glyph(i).map { (upright[i] ? GlyphShaping.oneEm : Double($0.advance)) * scales[sectionOf[i]] + spacing } ?? 0
+        let upright = scalars.indices.map { i in
+            vertical && !isWhitespace(scalars[i]) && (images[sectionOf[i]] != nil || !shapesInContext(scalars[i]))
         }
+        // Each glyph's advance in layout units, letter spacing included (an image's at `scale`).
+        func advance(_ i: Int, imageScale: Double, upright: Bool) -> Double {
+            if let image = images[sectionOf[i]] {
+                return (upright ? image.pointHeight : image.pointWidth) * imageScale + spacing
+            }
+            return glyph(i).map { (upright ? GlyphShaping.oneEm : Double($0.advance)) * scales[sectionOf[i]] + spacing } ?? 0
+        }
+        let advances = scalars.indices.map { advance($0, imageScale: imageScale, upright: upright[$0]) }
+        // Lines are broken by the glyphs' horizontal advances, in a column too (MapLibre's
+        // `determineLineBreaks` measures them so).
+        let breakAdvances = breakImageScale == imageScale && !vertical ? advances
+            : scalars.indices.map { advance($0, imageScale: breakImageScale, upright: false) }
 
-        let breaks = lineBreaks(scalars, advances: advances, maxWidth: maxWidth)
+        let breaks = lineBreaks(scalars, advances: breakAdvances, maxWidth: maxWidth,
+                                breaksAfterImage: { images[sectionOf[$0]] != nil })
         var lines: [Range<Int>] = []
         var start = 0
         for end in breaks {
@@ -101,23 +143,42 @@ public enum GlyphShaper {
         var placed: [GlyphShaping.Placed] = []
         var y = GlyphShaping.defaultOffset
         var maxLineLength = 0.0, maxLineHeight = 0.0
+        var lineOffsets = [Double](repeating: 0, count: lines.count)
         for (lineIndex, range) in lines.enumerated() {
             // Drawn left to right: in visual order for right-to-left text, trimmed as MapLibre trims.
             var line = bidi?.visualOrder(range) ?? Array(range)
             while let first = line.first, isWhitespace(scalars[first]) { line.removeFirst() }
             while let last = line.last, isWhitespace(scalars[last]) { line.removeLast() }
             guard !line.isEmpty else { y += lineHeight; continue }
-            let lineMaxScale = line.map { scales[sectionOf[$0]] }.max() ?? 1
+            // An image section counts as scale 1 here (MapLibre scales it only as it is placed).
+            let lineMaxScale = line.map { images[sectionOf[$0]] == nil ? scales[sectionOf[$0]] : 1 }.max() ?? 1
+            let lineImages = line.compactMap { images[sectionOf[$0]] }
+            // MapLibre's `calculateLineContentSize`: the tallest run or image, in layout units.
+            let contentHeight = max(lineMaxScale * GlyphShaping.oneEm, (lineImages.map(\.pointHeight).max() ?? 0) * imageScale)
+            let contentWidth = max(lineMaxScale * GlyphShaping.oneEm, (lineImages.map(\.pointWidth).max() ?? 0) * imageScale)
             var x = 0.0
             var row: [GlyphShaping.Placed] = []
             var lastAdvance = 0.0
+            // How far the line's images reach below an em of its largest run.
+            var imageOffset = 0.0
             for i in line {
                 guard let g = glyph(i) else { continue }
-                let scale = scales[sectionOf[i]]
-                // Laid out at 24 px, a smaller run's baseline is this much below a larger one's.
-                let baselineOffset = (lineMaxScale - scale) * GlyphShaping.oneEm
-                row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: sectionOf[i], line: lineIndex,
-                                 vertical: upright[i]))
+                let section = sectionOf[i]
+                let scale: Double, baselineOffset: Double, ownAdvance: Double
+                if let image = images[section] {
+                    ownAdvance = upright[i] ? image.pointHeight : image.pointWidth
+                    scale = imageScale
+                    baselineOffset = upright[i] ? contentWidth - image.pointHeight * scale
+                        : (contentHeight - image.pointHeight * scale) * runs[section].verticalAlign
+                    imageOffset = max(imageOffset, (upright[i] ? image.pointWidth : image.pointHeight) * scale - GlyphShaping.oneEm * lineMaxScale)
+                } else {
+                    ownAdvance = upright[i] ? GlyphShaping.oneEm : Double(g.advance)
+                    scale = scales[section]
+                    baselineOffset = upright[i] ? contentWidth - scale * GlyphShaping.oneEm
+                        : (contentHeight - scale * GlyphShaping.oneEm) * runs[section].verticalAlign
+                }
+                row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: section, line: lineIndex,
+                                 vertical: upright[i], image: images[section], advance: ownAdvance))
                 x += advances[i]
                 lastAdvance = advances[i] - spacing
             }
@@ -126,11 +187,22 @@ public enum GlyphShaper {
                 let indent = (last.x + lastAdvance) * justify
                 placed += row.map { var p = $0; p.x -= indent; return p }
             }
-            let currentLineHeight = lineHeight * lineMaxScale
+            lineOffsets[lineIndex] = max(imageOffset, (lineMaxScale - 1) * GlyphShaping.oneEm)
+            let currentLineHeight = lineHeight * lineMaxScale + imageOffset
             y += currentLineHeight
             maxLineHeight = max(maxLineHeight, currentLineHeight)
         }
         guard !placed.isEmpty else { return nil }
+        if vertical && placed.contains(where: \.vertical) {
+            // MapLibre's quads centre a column's mixed sizes: each glyph moves up by half its line's
+            // offset less its own scale's excess over an em; an image down by half what its width lacks of one.
+            placed = placed.map { p in
+                var p = p
+                let own = p.image.map { -(GlyphShaping.oneEm - $0.pointWidth * p.scale) / 2 } ?? (p.scale - 1) * GlyphShaping.oneEm
+                p.y -= lineOffsets[p.line] / 2 - own
+                return p
+            }
+        }
         let height = y - GlyphShaping.defaultOffset
         // Aligned for a top-left anchor: the block's corner at the origin.
         let shiftX = justify * maxLineLength
@@ -142,12 +214,13 @@ public enum GlyphShaper {
     // MARK: line breaking
 
     /// Where lines end (scalar indices), MapLibre's `determineLineBreaks`: a line may break after
-    /// a space, a newline or a word-breaking mark (`breaksAfter`), after an ideograph, and before
+    /// a space, a newline or a word-breaking mark (`breaksAfter`), after an ideograph or an image, and before
     /// an opening parenthesis; the chosen set minimises the squared differences of the line widths
     /// from the average a `maxWidth` calls for (0: as narrow as the breaks allow; infinite: one
     /// line), with a forced break after a newline and penalties around parentheses and, when the
     /// text holds zero-width spaces (breaks its source suggests), between ideographs.
-    static func lineBreaks(_ scalars: [Unicode.Scalar], advances: [Double], maxWidth: Double) -> [Int] {
+    static func lineBreaks(_ scalars: [Unicode.Scalar], advances: [Double], maxWidth: Double,
+                           breaksAfterImage: (Int) -> Bool = { _ in false }) -> [Int] {
         let total = advances.reduce(0, +)
         guard total > 0 else { return [] }
         let lineCount = max(1, (total / maxWidth).rounded(.up))
@@ -159,7 +232,8 @@ public enum GlyphShaper {
             if !isWhitespace(scalars[i]) { x += advances[i] }
             guard i < scalars.count - 1 else { continue }
             let ideographic = breaksIdeographically(scalars[i])
-            guard breaksAfter(scalars[i]) || ideographic || (i != scalars.count - 2 && scalars[i + 1] == "(") else { continue }
+            guard breaksAfter(scalars[i]) || ideographic || breaksAfterImage(i)
+                    || (i != scalars.count - 2 && scalars[i + 1] == "(") else { continue }
             let penalty = Self.penalty(scalars[i], scalars[i + 1], ideographicSuggested: ideographic && suggested)
             potential.append(evaluate(i + 1, x, target, potential, penalty, last: false))
         }

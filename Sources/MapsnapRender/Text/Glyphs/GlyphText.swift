@@ -6,6 +6,10 @@ struct GlyphShapeKey: Hashable {
     /// Rich text's sections (empty for plain text).
     var sections: [TextSection] = []
     var vertical = false
+    /// The text size at the tile's zoom, and a zoom above, which images in the text are laid out at
+    /// (`oneEm` for text without images).
+    var layoutTextSize = GlyphShaping.oneEm
+    var breakTextSize = GlyphShaping.oneEm
 }
 
 extension RenderFrame {
@@ -13,24 +17,40 @@ extension RenderFrame {
     /// with system fonts: no glyph library, or (engine `auto`) a character no font of the stack has.
     /// `maxWidth`, `lineHeight` and `letterSpacing` are in ems, as the style gives them; `maxWidth`
     /// nil for labels along lines (never broken). `sections`: rich text (`format`), each with its
-    /// own scale, font stack and colour; `string` is then their joined text.
+    /// own scale, font stack and colour, or an image; `string` is then their joined text.
+    /// `layoutTextSize`: the text size at the tile's zoom and a zoom above, which images are laid
+    /// out at (nil: `size`).
     func glyphText(_ string: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double,
                    letterSpacing: Double, justify: TextAlignment, sections: [TextSection]? = nil,
-                   vertical: Bool = false) -> ShapedText? {
+                   vertical: Bool = false, layoutTextSize: (thisZoom: Double, nextZoom: Double)? = nil) -> ShapedText? {
         guard let glyphs, !string.isEmpty, size > 0 else { return nil }
         let em = GlyphShaping.oneEm
+        let hasImages = sections?.contains { $0.image != nil } ?? false
         let key = GlyphShapeKey(text: string, font: font, maxWidth: maxWidth.map { $0 * em } ?? .infinity, lineHeight: lineHeight * em,
                                 spacing: letterSpacing * em, justify: justify == .left ? 0 : justify == .right ? 1 : 0.5,
-                                sections: sections ?? [], vertical: vertical)
+                                sections: sections ?? [], vertical: vertical,
+                                // Only images depend on it (plain text keeps one cache entry).
+                                layoutTextSize: hasImages ? layoutTextSize?.thisZoom ?? size : em,
+                                breakTextSize: hasImages ? layoutTextSize?.nextZoom ?? size : em)
         let shaping: GlyphShaping?
         if let cached = text.glyphShapeCache[key] {
             shaping = cached
         } else {
             let warnings = self.warnings
-            let runs = key.sections.isEmpty ? [GlyphShaper.Run(string)] : key.sections.map { GlyphShaper.Run($0.text, scale: $0.scale ?? 1) }
-            let fonts = key.sections.isEmpty ? [font] : key.sections.map { $0.font ?? font }
+            let sections = key.sections.filter { section in
+                // An image the sprite lacks is left out of the text, as MapLibre leaves it out.
+                guard let name = section.image else { return true }
+                if sprites?.icons[name] == nil {
+                    warnings.warn("image '\(name)' in a formatted text-field is not in the sprite; the text is drawn without it")
+                    return false
+                }
+                return true
+            }
+            let runs = key.sections.isEmpty ? [GlyphShaper.Run(string)] : sections.map(run)
+            let fonts = key.sections.isEmpty ? [font] : sections.map { $0.font ?? font }
             shaping = GlyphShaper.shape(runs, lookup: { glyphs.glyph($0, in: fonts[$1], warnings: warnings) }, maxWidth: key.maxWidth,
-                                        lineHeight: key.lineHeight, spacing: key.spacing, justify: key.justify, vertical: vertical)
+                                        lineHeight: key.lineHeight, spacing: key.spacing, justify: key.justify, vertical: vertical,
+                                        layoutTextSize: key.layoutTextSize, breakTextSize: key.breakTextSize)
             if let missing = shaping?.missing, !missing.isEmpty {
                 let names = missing.prefix(3).map { String(format: "U+%04X", $0) }.joined(separator: ", ")
                 warnings.warn("glyphs: font stack '\(font.joined(separator: ","))' has no glyph for \(names)"
@@ -41,7 +61,18 @@ extension RenderFrame {
         }
         guard let shaping, glyphsOnly || shaping.missing.isEmpty else { return nil }
         let shaped = ShapedText(glyphs: shaping, size: size)
-        shaped.sectionColors = sections?.map(\.color) ?? []
+        shaped.sectionColors = sections?.filter { $0.image == nil || sprites?.icons[$0.image!] != nil }.map(\.color) ?? []
         return shaped
+    }
+
+    /// A section as the shaper takes it: text with its scale, or an image from the sprite.
+    private func run(_ section: TextSection) -> GlyphShaper.Run {
+        let align = switch section.verticalAlign ?? .bottom {
+            case .top: 0.0
+            case .center: 0.5
+            case .bottom: 1.0
+        }
+        if let name = section.image, let icon = sprites?.icons[name] { return GlyphShaper.Run(image: icon, verticalAlign: align) }
+        return GlyphShaper.Run(section.text, scale: section.scale ?? 1, verticalAlign: align)
     }
 }
