@@ -125,6 +125,19 @@ enum SDFTextPainter {
                     continue
                 }
                 guard let g = placement.glyph.sdf, !g.bitmap.isEmpty else { continue }
+                if placement.glyph.vertical {
+                    // Upright in a column along the line: MapLibre's turn of a vertical glyph
+                    // (as in a block, about its own middle on the line), then the line's angle.
+                    let half = Double(g.advance) * k / 2
+                    let corner = Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k)
+                    let turned = corner.rotated(about: Point(x: -half, y: half - GlyphShaping.defaultOffset), by: -.pi / 2)
+                        + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
+                    let local = Point(x: turned.x * s, y: turned.y * s + placement.glyph.yOffset)
+                    let corner2 = (placement.center + local).rotated(about: placement.center, by: a)
+                    out.append(quad(g, at: corner2, angle: a, scale: k, section: placement.glyph.section, upright: true,
+                                    glyphWarp: placement.warp))
+                    continue
+                }
                 // Relative to the glyph's middle on the line: its advance centred, its line's offset.
                 let local = Point(x: (Double(g.left) - border) * s * k - placement.glyph.advance / 2,
                                   y: placement.glyph.yOffset + (-Double(g.top) - border) * s * k)

@@ -90,6 +90,8 @@ public final class ShapedText {
         var color = false
         /// An image of rich text (glyph PBFs only), drawn by `SDFTextPainter` in the glyph's place.
         var image: SpriteSheet.Icon? = nil
+        /// Upright in a vertical line label (CJK on a steep line): turned a quarter back.
+        var vertical = false
     }
 
     /// The glyphs in visual order, for text along lines (computed on demand: only line labels
@@ -102,10 +104,12 @@ public final class ShapedText {
             // from the block's middle (MapLibre's −17 of 24 for one line), which lies on the line.
             let scale = fontSize / GlyphShaping.oneEm
             for placed in sdf.glyphs {
-                let advance = placed.advance * placed.scale * scale
+                // MapLibre centres a glyph on the line by its own advance (an image's, or a glyph's
+                // metrics), also where it stands upright in an em of a column.
+                let advance = (placed.image != nil ? placed.advance : Double(placed.glyph.advance)) * placed.scale * scale
                 out.append(Glyph(font: nil, index: UInt(placed.glyph.id), sdf: placed.glyph, x: placed.x * scale, advance: advance,
                                  yOffset: (placed.y - sdf.height / 2) * scale, scale: placed.scale, section: placed.section,
-                                 image: placed.image))
+                                 image: placed.image, vertical: placed.vertical))
             }
             return out
         }

@@ -176,3 +176,32 @@ struct GlyphLibraryTests {
         #expect(library.hasRange(for: 97, in: ["Font B"]) && !library.hasRange(for: 0x4E00, in: ["Font B"]))
     }
 }
+
+/// MapLibre's classes of characters in vertical text, and its vertical punctuation.
+struct VerticalOrientationTests {
+    @Test func ideographsStandUprightLatinTurnsPunctuationIsNeutral() {
+        #expect(VerticalOrientation.isUpright(0x6C23) && VerticalOrientation.isUpright(0xAC00) && VerticalOrientation.isUpright(0x30DE))
+        #expect(VerticalOrientation.isRotated(0x61) && !VerticalOrientation.isUpright(0x30FC))
+        #expect(VerticalOrientation.isNeutral(0x3002) && VerticalOrientation.isNeutral(0xFF08))
+        #expect(VerticalOrientation.allowsIdeographicBreaking(0x3200) && !VerticalOrientation.allowsIdeographicBreaking(0x61))
+    }
+
+    /// Punctuation takes its vertical form unless a letter that turns with the line stands next to it.
+    @Test func punctuationTakesItsVerticalFormBetweenUprightNeighbours() {
+        func vertical(_ text: String) -> String {
+            var out = String.UnicodeScalarView()
+            out.append(contentsOf: VerticalOrientation.verticalizePunctuation(Array(text.unicodeScalars)))
+            return String(out)
+        }
+        #expect(vertical("（氣）到。") == "︵氣︶到︒")
+        #expect(vertical("氣—到") == "氣︱到")
+        #expect(vertical("a—b") == "a—b")
+    }
+
+    /// Along a line, only characters upright in vertical text stand upright in the column.
+    @Test func lineColumnsStandOnlyUprightCharactersUp() throws {
+        let s = try #require(GlyphShaper.shape([.init("氣a")], lookup: { code, _ in Unicode.Scalar(code).flatMap(GlyphShaperTests.glyph) },
+                                               maxWidth: .infinity, lineHeight: 28.8, spacing: 0, justify: 0.5, vertical: true, alongLine: true))
+        #expect(s.glyphs.map(\.vertical) == [true, false])
+    }
+}

@@ -8,8 +8,10 @@ import MapsnapStyle
 struct LabelShaper {
     /// The text at a multiple of its size, justified as given (nil: as the layer says).
     let shapedAt: (Double, TextAlignment?) -> ShapedText?
-    /// The text as a vertical column at a multiple of its size; nil when it cannot run vertically
-    /// (along lines, without `text-writing-mode`, or text with nothing to stand upright).
+    /// The text as a vertical column at a multiple of its size: a point label's with
+    /// `text-writing-mode` vertical, or (MapLibre's verticalized line label) one along a line kept
+    /// upright, drawn where the line is steep. nil when it cannot run vertically (text with
+    /// nothing to stand upright).
     let vertical: ((Double) -> ShapedText?)?
     /// `text-justify: auto` with variable anchors: the lines are justified toward the anchor
     /// the label takes, as MapLibre shapes once per justification.
@@ -38,7 +40,7 @@ struct LabelShaper {
         let glyphShaped = { [string, sections, frame] (scale: Double, justify: TextAlignment, vertical: Bool) in
             frame.glyphText(string, font: font, size: size * scale, maxWidth: maxWidthEms, lineHeight: lineHeight,
                             letterSpacing: letterSpacing, justify: justify, sections: sections, vertical: vertical,
-                            layoutTextSize: layoutTextSize)
+                            alongLine: alongLine, layoutTextSize: layoutTextSize)
         }
         // MapLibre samples images in text pixel for pixel unless the text is transformed (pitched
         // or lying on the map) or its size changes with zoom.
@@ -61,6 +63,8 @@ struct LabelShaper {
                 lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
         }
         // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
-        vertical = alongLine || style.layout.textWritingMode == nil || !GlyphShaper.allowsVertical(string) ? nil : { glyphShaped($0, .left, true) }
+        let runsVertically = alongLine ? style.textKeepUpright.evaluate(for: feature) : style.layout.textWritingMode != nil
+        vertical = !runsVertically || !GlyphShaper.allowsVertical(string) ? nil
+            : { glyphShaped($0, alongLine ? justify : .left, true) }
     }
 }

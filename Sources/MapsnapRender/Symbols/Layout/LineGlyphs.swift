@@ -19,9 +19,12 @@ enum LineGlyphs {
     /// point of `line` to the screen when the line lies on a pitched plane), moved by `offset`
     /// (`text-offset` in points) and placed by `align` (`text-anchor`: 0…1 across the block's
     /// width and height); `turnGlyphs` false keeps every glyph upright (`viewport-glyph`).
+    /// `vertical`: the text as a column (CJK), which MapLibre draws instead where the label runs
+    /// more up than across the screen (`requiresOrientationChange`), read from top to bottom.
     /// nil when a glyph falls off the line.
     static func place(_ text: ShapedText, along line: Polyline, at anchor: Double, keepUpright: Bool,
                       offset: Point, align: Point = Point(x: 0.5, y: 0.5), turnGlyphs: Bool = true,
+                      vertical: ShapedText? = nil, isVertical: Bool = false,
                       toScreen: (Point) -> Point = { $0 }) -> [PlacedLabel.GlyphPlacement]? {
         let glyphs = text.glyphs
         guard let first = glyphs.first, let last = glyphs.last else { return nil }
@@ -31,16 +34,22 @@ enum LineGlyphs {
         var flip = false
         if keepUpright {
             // MapLibre turns the label when its first glyph lands right of its last one (a single
-            // glyph: when its segment points left).
+            // glyph: when its segment points left); a column, when its first glyph lands below its last.
+            let ends: (Point, Point)
             if glyphs.count > 1 {
                 guard let a = land(centre(first), offset, flip: false, on: line, at: anchor),
                       let b = land(centre(last), offset, flip: false, on: line, at: anchor) else { return nil }
-                flip = toScreen(a.point).x > toScreen(b.point).x
+                ends = (toScreen(a.point), toScreen(b.point))
             } else {
                 let (p, _) = line.locate(anchor)
-                let ahead = line.locate(min(anchor + 1, line.length)).point
-                flip = toScreen(p).x > toScreen(ahead).x
+                ends = (toScreen(p), toScreen(line.locate(min(anchor + 1, line.length)).point))
             }
+            let (a, b) = ends
+            if let vertical, abs(b.y - a.y) > abs(b.x - a.x) {
+                return place(vertical, along: line, at: anchor, keepUpright: true, offset: offset, align: align,
+                             turnGlyphs: turnGlyphs, isVertical: true, toScreen: toScreen)
+            }
+            flip = isVertical ? a.y > b.y : a.x > b.x
         }
         var out: [PlacedLabel.GlyphPlacement] = []
         out.reserveCapacity(glyphs.count)

@@ -74,7 +74,9 @@ struct SymbolLayout {
             let translate = frame.screenOffset(style.textTranslate.evaluate(for: feature),
                                                anchor: style.textTranslateAnchor.evaluate(for: feature))
             let spacing = style.layout.spacing.evaluate(for: feature)
-            let anchors = self.anchors(parts, projection, placement: placement, shaped: shaped, icon: icon,
+            // Along lines, MapLibre spaces the anchors by the column's length when the text has one.
+            let anchors = self.anchors(parts, projection, placement: placement,
+                                       shaped: alongLine ? shaper.vertical?(1) ?? shaped : shaped, icon: icon,
                                        style: style, feature: feature, spacing: spacing, string: string, repeats: &repeats)
             return SymbolCandidate(
                 text: shaped, shapedAt: shaper.shapedAt, justifiesToAnchor: shaper.justifiesToAnchor, icon: icon, string: string,

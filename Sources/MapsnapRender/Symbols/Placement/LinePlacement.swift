@@ -31,7 +31,7 @@ extension LabelPlacer {
         guard let text = c.shapedAt(textScale, nil) else { return nil }
         guard let glyphs = LineGlyphs.place(text, along: anchor.plane, at: anchor.planeAt, keepUpright: c.keepTextUpright,
                                             offset: c.lineOffset * textScale, align: c.lineTextAlign, turnGlyphs: c.glyphsFollowLine,
-                                            toScreen: perspective.screen(fromPlane:)) else { return nil }
+                                            vertical: c.verticalText?(textScale), toScreen: perspective.screen(fromPlane:)) else { return nil }
         let drawScale = (0.5 + 0.5 / depthScale) / textScale
         let placed = glyphs.map { g in
             let center = perspective.screen(fromPlane: g.center) + c.translate
@@ -51,7 +51,8 @@ extension LabelPlacer {
     /// `ratio` (1 without pitch), claimed by its collision circles.
     private func placeText(_ c: SymbolCandidate, _ text: ShapedText, along line: Polyline, at a: Double, ratio: Double) -> PlacedLabel? {
         guard let glyphs = LineGlyphs.place(text, along: line, at: a, keepUpright: c.keepTextUpright, offset: c.lineOffset,
-                                            align: c.lineTextAlign, turnGlyphs: c.glyphsFollowLine)
+                                            align: c.lineTextAlign, turnGlyphs: c.glyphsFollowLine,
+                                            vertical: c.verticalText?(ratio))
         else { return nil }
         let moved = glyphs.map { PlacedLabel.GlyphPlacement(glyph: $0.glyph, center: $0.center + c.translate, angle: $0.angle) }
         let path = LineGlyphs.path(text, along: line, at: a, offset: c.lineOffset, align: c.lineTextAlign).map { $0 + c.translate }

@@ -76,17 +76,20 @@ public enum GlyphShaper {
     /// at `layoutTextSize` (the text size at the tile's zoom), and scale with the text from there;
     /// line breaking measures them at `breakTextSize` (MapLibre: the text size a zoom above).
     ///
-    /// `vertical` (a point label's `text-writing-mode: vertical`): MapLibre lays the column out as
-    /// a line that is then turned a quarter clockwise; every glyph but spaces and letters of
-    /// scripts shaped in context takes an em of the line and stands upright in it.
+    /// `vertical` (`text-writing-mode: vertical`, or CJK on a steep line): MapLibre lays the
+    /// column out as a line that is then turned a quarter clockwise, with punctuation in its
+    /// vertical forms. In a point label's column every glyph but spaces and Arabic letters takes an
+    /// em of the line and stands upright in it; along a line (`alongLine`) only those upright in
+    /// vertical text do (CJK, kana, Hangul), the others turn with the line.
     public static func shape(_ runs: [Run], lookup: (UInt32, Int) -> SDFGlyph?, maxWidth: Double, lineHeight: Double,
-                             spacing: Double, justify: Double, vertical: Bool = false,
+                             spacing: Double, justify: Double, vertical: Bool = false, alongLine: Bool = false,
                              layoutTextSize: Double = GlyphShaping.oneEm, breakTextSize: Double? = nil) -> GlyphShaping? {
         var scalars: [Unicode.Scalar] = [], sectionOf: [Int] = []
         for (index, run) in runs.enumerated() {
             for s in run.text.unicodeScalars { scalars.append(s); sectionOf.append(index) }
         }
         guard !scalars.isEmpty else { return nil }
+        if vertical { scalars = VerticalOrientation.verticalizePunctuation(scalars) }
         // MapLibre's `allowsLetterSpacing`: no letter spacing in text with Arabic, whose letters join.
         let spacing = scalars.contains(where: Self.joinsLetters) ? 0 : spacing
         // Right-to-left text: Arabic shaped before the lines are broken, each line reordered after.
@@ -114,8 +117,11 @@ public enum GlyphShaper {
             if found == nil, !isWhitespace(s), !missing.contains(s.value) { missing.append(s.value) }
             return found
         }
+        // MapLibre's `isLineVertical`.
         let upright = scalars.indices.map { i in
-            vertical && !isWhitespace(scalars[i]) && (images[sectionOf[i]] != nil || !shapesInContext(scalars[i]))
+            guard vertical else { return false }
+            if alongLine { return VerticalOrientation.isUpright(scalars[i].value) }
+            return !isWhitespace(scalars[i]) && (images[sectionOf[i]] != nil || !VerticalOrientation.isArabic(scalars[i].value))
         }
         // Each glyph's advance in layout units, letter spacing included (an image's at `scale`).
         func advance(_ i: Int, imageScale: Double, upright: Bool) -> Double {
@@ -180,7 +186,9 @@ public enum GlyphShaper {
                 row.append(.init(glyph: g, x: x, y: y + baselineOffset, scale: scale, section: section, line: lineIndex,
                                  vertical: upright[i], image: images[section], advance: ownAdvance))
                 x += advances[i]
-                lastAdvance = advances[i] - spacing
+                // MapLibre's `justifyLine` ends the line at its last glyph's own advance (not the
+                // em an upright glyph takes in a column).
+                lastAdvance = (images[section] != nil ? ownAdvance : Double(g.advance)) * scale
             }
             if let last = row.last {
                 maxLineLength = max(maxLineLength, x - spacing)
@@ -193,7 +201,7 @@ public enum GlyphShaper {
             maxLineHeight = max(maxLineHeight, currentLineHeight)
         }
         guard !placed.isEmpty else { return nil }
-        if vertical && placed.contains(where: \.vertical) {
+        if vertical && !alongLine && placed.contains(where: \.vertical) {
             // MapLibre's quads centre a column's mixed sizes: each glyph moves up by half its line's
             // offset less its own scale's excess over an em; an image down by half what its width lacks of one.
             placed = placed.map { p in
@@ -301,31 +309,13 @@ public enum GlyphShaper {
     }
 
     /// Ideographs, kana and other scripts written without spaces: a line may break after each.
-    static func breaksIdeographically(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x2E80...0x2FDF, 0x2FF0...0x303F, 0x3040...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF: true
-        default: false
-        }
-    }
+    static func breaksIdeographically(_ s: Unicode.Scalar) -> Bool { VerticalOrientation.allowsIdeographicBreaking(s.value) }
 
     /// Whether a text can run vertically: it holds a character that stands upright in vertical
     /// text (CJK ideographs, kana, Hangul and their punctuation; MapLibre's
     /// `allowsVerticalWritingMode`). Other text stays horizontal.
     public static func allowsVertical(_ text: String) -> Bool {
-        text.unicodeScalars.contains { s in
-            breaksIdeographically(s) || (0x1100...0x11FF).contains(s.value) || (0xAC00...0xD7AF).contains(s.value)
-        }
-    }
-
-    /// Letters of scripts shaped in context (Arabic, Hebrew, the Indic scripts, Thai...), which
-    /// MapLibre never stands upright.
-    static func shapesInContext(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0x0590...0x08FF, 0x0900...0x0DFF, 0x0E00...0x0EFF, 0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF,
-             0xFB1D...0xFDFF, 0xFE70...0xFEFF: true
-        default: false
-        }
+        text.unicodeScalars.contains { VerticalOrientation.isUpright($0.value) }
     }
 
     static func isWhitespace(_ s: Unicode.Scalar) -> Bool {

@@ -6,6 +6,8 @@ struct GlyphShapeKey: Hashable {
     /// Rich text's sections (empty for plain text).
     var sections: [TextSection] = []
     var vertical = false
+    /// A column along a line (only glyphs upright in vertical text stand upright).
+    var alongLine = false
     /// The text size at the tile's zoom, and a zoom above, which images in the text are laid out at
     /// (`oneEm` for text without images).
     var layoutTextSize = GlyphShaping.oneEm
@@ -22,13 +24,14 @@ extension RenderFrame {
     /// out at (nil: `size`).
     func glyphText(_ string: String, font: [String], size: Double, maxWidth: Double?, lineHeight: Double,
                    letterSpacing: Double, justify: TextAlignment, sections: [TextSection]? = nil,
-                   vertical: Bool = false, layoutTextSize: (thisZoom: Double, nextZoom: Double)? = nil) -> ShapedText? {
+                   vertical: Bool = false, alongLine: Bool = false,
+                   layoutTextSize: (thisZoom: Double, nextZoom: Double)? = nil) -> ShapedText? {
         guard let glyphs, !string.isEmpty, size > 0 else { return nil }
         let em = GlyphShaping.oneEm
         let hasImages = sections?.contains { $0.image != nil } ?? false
         let key = GlyphShapeKey(text: string, font: font, maxWidth: maxWidth.map { $0 * em } ?? .infinity, lineHeight: lineHeight * em,
                                 spacing: letterSpacing * em, justify: justify == .left ? 0 : justify == .right ? 1 : 0.5,
-                                sections: sections ?? [], vertical: vertical,
+                                sections: sections ?? [], vertical: vertical, alongLine: vertical && alongLine,
                                 // Only images depend on it (plain text keeps one cache entry).
                                 layoutTextSize: hasImages ? layoutTextSize?.thisZoom ?? size : em,
                                 breakTextSize: hasImages ? layoutTextSize?.nextZoom ?? size : em)
@@ -49,7 +52,7 @@ extension RenderFrame {
             let runs = key.sections.isEmpty ? [GlyphShaper.Run(string)] : sections.map(run)
             let fonts = key.sections.isEmpty ? [font] : sections.map { $0.font ?? font }
             shaping = GlyphShaper.shape(runs, lookup: { glyphs.glyph($0, in: fonts[$1], warnings: warnings) }, maxWidth: key.maxWidth,
-                                        lineHeight: key.lineHeight, spacing: key.spacing, justify: key.justify, vertical: vertical,
+                                        lineHeight: key.lineHeight, spacing: key.spacing, justify: key.justify, vertical: vertical, alongLine: key.alongLine,
                                         layoutTextSize: key.layoutTextSize, breakTextSize: key.breakTextSize)
             if let missing = shaping?.missing, !missing.isEmpty {
                 let names = missing.prefix(3).map { String(format: "U+%04X", $0) }.joined(separator: ", ")
