@@ -49,7 +49,14 @@ extension LabelPlacer {
                     let (fx, fy) = placement.anchor.unitPoint
                     let offset = placement.offset * textScale
                     let pad = placement.variable ? 2 * padding : 0
-                    let origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
+                    var origin = Point(x: p.x + offset.x - fx * b.width + (0.5 - fx) * pad, y: p.y + offset.y - fy * b.height + (0.5 - fy) * pad)
+                    if isVertical && placement.variable {
+                        // MapLibre's `calculateVariableLayoutShift` on a column: the turned box,
+                        // centred on the anchor, moves by its anchor and offset along the screen's axes.
+                        let shift = Point(x: (0.5 - fx) * (b.height + pad) + offset.x, y: (0.5 - fy) * (b.width + pad) + offset.y)
+                        origin = Point(x: p.x - b.width / 2, y: p.y - b.height / 2)
+                            + shift.rotated(about: Point(x: 0, y: 0), by: -rotation)
+                    }
                     let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
                     let box = flat.rotatedBounds(about: p, by: rotation)
                     // What it takes on screen: the flat box (padding included, as MapLibre's box on
