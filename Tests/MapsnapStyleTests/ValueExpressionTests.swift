@@ -117,6 +117,14 @@ extension ValueExpressionTests {
         #expect(evaluate(#"["format", ["image", "shield"], {}, "A1"]"#) == .string("A1"))
     }
 
+    /// MapLibre's rule: scripts that need complex shaping (Indic, Sinhala, Tibetan, Myanmar,
+    /// Khmer) are not supported by glyph PBFs; Latin, CJK and right-to-left text are.
+    @Test func isSupportedScript() {
+        #expect(evaluate(#"["is-supported-script", "देवनागरी"]"#) == .bool(false))
+        #expect(evaluate(#"["is-supported-script", "سلام Roma 東京"]"#) == .bool(true))
+        #expect(evaluate(#"["is-supported-script", ["get", "n"]]"#, ["n": .string("ខ្មែរ")]) == .bool(false))
+    }
+
     @Test func verticalAlignMustBeOneOfItsValues() {
         #expect(parseExpression(#"["format", "a", {"vertical-align": "middle"}]"#).errors.map(\.message)
                 == ["'vertical-align' must be one of: 'bottom', 'center', 'top' but found 'middle' instead."])

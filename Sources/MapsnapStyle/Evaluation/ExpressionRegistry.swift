@@ -10,7 +10,7 @@ enum ExpressionRegistry {
         Comparison.self, Not.self, All.self, AnyOf.self, In.self, IndexOf.self, Slice.self, Length.self, At.self,
         Arithmetic.self, MathFunction.self,
         Concat.self, Upcase.self, Downcase.self,
-        RGBA.self, ToRGBA.self, Format.self, NumberFormat.self, Image.self, ErrorExpression.self,
+        RGBA.self, ToRGBA.self, Format.self, NumberFormat.self, Image.self, ErrorExpression.self, IsSupportedScript.self,
     ]
 
     static let parsers: [String: OperatorParser] = {
@@ -27,7 +27,7 @@ enum ExpressionRegistry {
     /// In the spec, not implemented here: a property using one falls back to its default and
     /// the style gets a warning.
     static let unsupported: Set<String> = [
-        "collator", "resolved-locale", "is-supported-script",
+        "collator", "resolved-locale",
         "heatmap-density", "accumulated", "within", "distance", "global-state", "elevation",
         "to-padding", "split", "config",
     ]
