@@ -60,7 +60,7 @@ struct LabelShaper {
             return plain.isEmpty ? nil : text.shapeCached(
                 plain, font: font, size: size * scale,
                 maxWidth: maxWidth.map { $0 > 0 ? $0 * scale : nil } ?? nil,
-                lineHeight: lineHeight, letterSpacing: letterSpacing, alignment: justify)
+                lineHeight: lineHeight, letterSpacing: GlyphShaper.allowsLetterSpacing(plain) ? letterSpacing : 0, alignment: justify)
         }
         // A column is laid out left-justified, as MapLibre does (glyph PBFs only).
         let runsVertically = alongLine ? style.textKeepUpright.evaluate(for: feature) : style.layout.textWritingMode != nil

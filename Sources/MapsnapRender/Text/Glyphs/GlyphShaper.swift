@@ -300,6 +300,10 @@ public enum GlyphShaper {
         return penalty
     }
 
+    /// Whether MapLibre letter-spaces this text (`allowsLetterSpacing`): not when it holds letters
+    /// that join (Arabic), which spacing would tear apart. System fonts follow the same rule.
+    public static func allowsLetterSpacing(_ text: String) -> Bool { !text.unicodeScalars.contains(where: joinsLetters) }
+
     /// The Arabic blocks, where MapLibre allows no letter spacing.
     private static func joinsLetters(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
