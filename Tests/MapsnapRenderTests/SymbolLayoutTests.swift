@@ -3,6 +3,7 @@ import Testing
 @testable import MapsnapRender
 import MapsnapGeo
 import MapsnapTiles
+import CPangoCairo
 
 /// Where MapLibre puts symbols along a line, in its 8,192-unit tile (`LineAnchors`).
 struct LineAnchorsTests {
@@ -176,5 +177,22 @@ struct PlaneWarpTests {
         #expect(warp.apply(Point(x: 10, y: 10)) == Point(x: 10, y: 10))
         #expect(warp.apply(Point(x: 12, y: 14)) == Point(x: 14, y: 12))
         #expect(warp.bounds(Rect(minX: 8, minY: 8, maxX: 12, maxY: 12)) == Rect(minX: 6, minY: 9, maxX: 14, maxY: 11))
+    }
+}
+
+/// System-font labels break where MapLibre's `determineLineBreaks` would: lines of even width,
+/// not Pango's greedy fill.
+struct SystemFontLineBreakTests {
+    private static func lines(_ text: String, maxWidth: Double) -> [String] {
+        let shaped = TextEngine().shape(text, font: ["Noto Sans Regular"], size: 12, maxWidth: maxWidth)
+        guard let layout = shaped.layout, let raw = pango_layout_get_text(layout) else { return [] }
+        return String(cString: raw).components(separatedBy: "\n")
+    }
+
+    @Test func linesAreBalancedAsMapLibreBreaksThem() {
+        // 10 ems at 12 points: greedy wrap would give "Port Hercule de" / "Monaco".
+        #expect(Self.lines("Port Hercule de Monaco", maxWidth: 120) == ["Port Hercule", "de Monaco"])
+        #expect(Self.lines("Monaco", maxWidth: 120) == ["Monaco"])
+        #expect(Self.lines("Avenue de la Costa", maxWidth: 1000) == ["Avenue de la Costa"])
     }
 }

@@ -47,10 +47,6 @@ public final class TextEngine {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description(font, size: layoutSize))
         pango_layout_set_text(layout, text, -1)
-        if let maxWidth {
-            pango_layout_set_width(layout, Int32(saturating: maxWidth / scale * Double(PANGO_SCALE)))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
-        }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -63,7 +59,38 @@ public final class TextEngine {
             pango_layout_set_attributes(layout, attrs)
             pango_attr_list_unref(attrs)
         }
+        if let maxWidth { breakLines(layout, text, maxWidth: maxWidth / scale) }
         return ShapedText(layout: layout, size: size, layoutScale: scale)
+    }
+
+    /// Breaks the layout's text into lines where MapLibre's `determineLineBreaks` would (lines of
+    /// even width near `maxWidth`, in layout units), measured by Pango's own advances, each line
+    /// trimmed of the spaces at its ends. Pango's greedy word wrap would fill the first lines.
+    private func breakLines(_ layout: OpaquePointer, _ text: String, maxWidth: Double) {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count > 1 else { return }
+        var advances: [Double] = [], byte: Int32 = 0
+        advances.reserveCapacity(scalars.count)
+        var previous: (x: Int32, width: Int32)?
+        for s in scalars {
+            var rect = PangoRectangle()
+            pango_layout_index_to_pos(layout, byte, &rect)
+            // The later characters of a cluster (a letter and its marks) report the cluster's box again.
+            let sameCluster = previous.map { $0 == (rect.x, rect.width) } ?? false
+            advances.append(sameCluster ? 0 : abs(Double(rect.width)) / Double(PANGO_SCALE))
+            previous = (rect.x, rect.width)
+            byte += Int32(UTF8.width(s))
+        }
+        let breaks = GlyphShaper.lineBreaks(scalars, advances: advances, maxWidth: maxWidth)
+        guard breaks.contains(where: { $0 < scalars.count }) else { return }
+        var lines: [String] = [], start = 0
+        for end in breaks + [scalars.count] where end > start {
+            var line = String.UnicodeScalarView()
+            line.append(contentsOf: scalars[start..<end])
+            lines.append(String(line).trimmingCharacters(in: .whitespacesAndNewlines))
+            start = end
+        }
+        pango_layout_set_text(layout, lines.joined(separator: "\n"), -1)
     }
 }
 
