@@ -222,15 +222,20 @@ extension SpriteSheet {
         guard source.width > 0, source.height > 0, target.width > 0, target.height > 0 else { return }
         cairo_save(cr)
         // Like a GPU's quads, every device pixel belongs to exactly one cell: no anti-aliased seam
-        // where two meet. Each cell samples only its own pixels (padded at its edges), so a fixed
-        // part never blends in the stretched colour next to it when an edge falls between pixels.
+        // where two meet.
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE)
         cairo_rectangle(cr, target.minX, target.minY, target.width, target.height)
         cairo_clip(cr)
         cairo_translate(cr, target.minX, target.minY)
         cairo_scale(cr, target.width / source.width, target.height / source.height)
         let border = NinePatch.border
-        if let part = cairo_surface_create_for_rectangle(bordered, source.minX + border, source.minY + border, source.width, source.height) {
+        if filter == CAIRO_FILTER_BILINEAR {
+            // Sampled bilinearly, a cell's edge pixels blend in the texels beyond it, as MapLibre's
+            // quads sample their atlas: the next cell's, or the transparent border.
+            cairo_set_source_surface(cr, bordered, -(source.minX + border), -(source.minY + border))
+            cairo_pattern_set_filter(cairo_get_source(cr), filter)
+            cairo_paint_with_alpha(cr, opacity)
+        } else if let part = cairo_surface_create_for_rectangle(bordered, source.minX + border, source.minY + border, source.width, source.height) {
             cairo_set_source_surface(cr, part, 0, 0)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_pattern_set_filter(cairo_get_source(cr), filter)
