@@ -90,9 +90,7 @@ enum SDFTextPainter {
                     if placed.vertical {
                         // Turned as an upright glyph, and moved up by what its advance lacks of an em.
                         let half = placed.advance * k / 2
-                        let turnCenter = Point(x: -half, y: half - GlyphShaping.defaultOffset)
-                        local = Point(x: k - half, y: 3 * k).rotated(about: turnCenter, by: -.pi / 2)
-                            + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: -(GlyphShaping.oneEm / 2 - half))
+                        local = uprightCorner(Point(x: k - half, y: 3 * k), halfAdvance: half, isImage: true)
                             + Point(x: placed.x + half, y: placed.y)
                     }
                     let corner = Point(x: origin.x + local.x * s, y: origin.y + local.y * s)
@@ -101,15 +99,10 @@ enum SDFTextPainter {
                 }
                 var local = Point(x: placed.x + (Double(g.left) - border) * k, y: placed.y + (-Double(g.top) - border) * k)
                 if placed.vertical {
-                    // MapLibre's upright glyph: its quad (relative to the middle of its advance) turned a
-                    // quarter counter-clockwise about (−½ advance, ½ advance + 17), moved across by
-                    // 5 + 17 − (12 − ½ advance), then back to its place on the line.
+                    // Turned upright about the middle of its advance, then back to its place on the line.
                     let half = Double(g.advance) * k / 2
                     let corner = Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k)
-                    let turnCenter = Point(x: -half, y: half - GlyphShaping.defaultOffset)
-                    local = corner.rotated(about: turnCenter, by: -.pi / 2)
-                        + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
-                        + Point(x: placed.x + half, y: placed.y)
+                    local = uprightCorner(corner, halfAdvance: half) + Point(x: placed.x + half, y: placed.y)
                 }
                 let corner = Point(x: origin.x + local.x * s, y: origin.y + local.y * s)
                 out.append(quad(g, at: corner.rotated(about: pivot, by: angle), angle: angle,
@@ -129,9 +122,8 @@ enum SDFTextPainter {
                     // Upright in a column along the line: MapLibre's turn of a vertical glyph
                     // (as in a block, about its own middle on the line), then the line's angle.
                     let half = Double(g.advance) * k / 2
-                    let corner = Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k)
-                    let turned = corner.rotated(about: Point(x: -half, y: half - GlyphShaping.defaultOffset), by: -.pi / 2)
-                        + Point(x: 5 - GlyphShaping.defaultOffset - (GlyphShaping.oneEm / 2 - half), y: 0)
+                    let turned = uprightCorner(Point(x: (Double(g.left) - border) * k - half, y: (-Double(g.top) - border) * k),
+                                               halfAdvance: half)
                     let local = Point(x: turned.x * s, y: turned.y * s + placement.glyph.yOffset)
                     let corner2 = (placement.center + local).rotated(about: placement.center, by: a)
                     out.append(quad(g, at: corner2, angle: a, scale: k, section: placement.glyph.section, upright: true,
@@ -146,6 +138,16 @@ enum SDFTextPainter {
             }
         }
         return (out, images)
+    }
+
+    /// MapLibre's upright glyph in a vertical line (quads.ts): a quad corner relative to the middle
+    /// of its advance (layout units), turned a quarter counter-clockwise about
+    /// (−½ advance, ½ advance + 17) and moved across by 5 + 17 − (12 − ½ advance); an image also
+    /// moves up by what its advance lacks of half an em.
+    private static func uprightCorner(_ corner: Point, halfAdvance half: Double, isImage: Bool = false) -> Point {
+        let shortOfHalfEm = GlyphShaping.oneEm / 2 - half
+        return corner.rotated(about: Point(x: -half, y: half - GlyphShaping.defaultOffset), by: -.pi / 2)
+            + Point(x: 5 - GlyphShaping.defaultOffset - shortOfHalfEm, y: isImage ? -shortOfHalfEm : 0)
     }
 
     private static func paint(_ label: PlacedLabel, halo: Bool, sprites: SpriteSheet?, on canvas: Canvas) {

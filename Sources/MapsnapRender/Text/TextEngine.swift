@@ -47,6 +47,13 @@ public final class TextEngine {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, description(font, size: layoutSize))
         pango_layout_set_text(layout, text, -1)
+        // A text longer than any label (a hostile marker title) is wrapped by Pango: MapLibre's
+        // breaking measures every character and weighs every pair of break points.
+        let balanced = maxWidth != nil && text.unicodeScalars.count <= InputLimits.maxLabelScalars
+        if let maxWidth, !balanced {
+            pango_layout_set_width(layout, Int32(saturating: maxWidth / scale * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
@@ -59,7 +66,7 @@ public final class TextEngine {
             pango_layout_set_attributes(layout, attrs)
             pango_attr_list_unref(attrs)
         }
-        if let maxWidth { breakLines(layout, text, maxWidth: maxWidth / scale) }
+        if let maxWidth, balanced { breakLines(layout, text, maxWidth: maxWidth / scale) }
         return ShapedText(layout: layout, size: size, layoutScale: scale)
     }
 
