@@ -45,6 +45,17 @@ import MapsnapFormats
         #expect(try Self.symbol(#"{"text-field": "{name:latin}"}"#).textField?.sections(zoom: 12, feature: Self.feature) == nil)
     }
 
+    /// A `format` that a `case` picks gives its sections too (MapLibre's formatted value).
+    @Test func formattedSectionsPickedByACase() throws {
+        let symbol = try Self.symbol(#"{"text-field": ["case", ["==", ["get", "class"], "city"], ["format", "Red", {"text-color": "red"}, " Black", {}], "plain"]}"#)
+        let sections = try #require(symbol.textField?.sections(zoom: 12, feature: Self.feature))
+        #expect(sections.map(\.text) == ["Red", " Black"] && sections[0].color == Color.parse("red"))
+        #expect(symbol.textField?.evaluate(zoom: 12, feature: Self.feature) == "Red Black")
+        let other = try Self.symbol(#"{"text-field": ["case", ["==", ["get", "class"], "town"], ["format", "Red", {}], "plain"]}"#)
+        #expect(other.textField?.sections(zoom: 12, feature: Self.feature) == nil)
+        #expect(other.textField?.evaluate(zoom: 12, feature: Self.feature) == "plain")
+    }
+
     /// Image sections are kept in their place with their `vertical-align`; text sections keep theirs.
     @Test func formattedImageSectionsAndVerticalAlign() throws {
         let symbol = try Self.symbol(#"{"text-field": ["format", ["image", ["concat", ["get", "class"], "_11"]], {"vertical-align": "center"}, " Roma", {"vertical-align": "top"}]}"#)

@@ -8,10 +8,14 @@ struct Case: Expression, ExpressionOperator {
     var children: [any Expression] { branches.flatMap { [$0.condition, $0.output] } + [fallback] }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
-        for branch in branches where try branch.condition.evaluateBool(context) {
-            return try branch.output.evaluate(context)
-        }
-        return try fallback.evaluate(context)
+        try selectedOutput(context).evaluate(context)
+    }
+
+    /// The output the first true condition picks, else the fallback (rich text reads the sections
+    /// of a `format` it picks).
+    func selectedOutput(_ context: EvaluationContext) throws(EvaluationError) -> any Expression {
+        for branch in branches where try branch.condition.evaluateBool(context) { return branch.output }
+        return fallback
     }
 
     static func parse(_ items: [StyleValue], _ context: ParsingContext) -> (any Expression)? {
