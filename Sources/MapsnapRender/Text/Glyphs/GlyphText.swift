@@ -40,14 +40,9 @@ extension RenderFrame {
             shaping = cached
         } else {
             let warnings = self.warnings
-            let sections = key.sections.filter { section in
-                // An image the sprite lacks is left out of the text, as MapLibre leaves it out.
-                guard let name = section.image else { return true }
-                if sprites?.icons[name] == nil {
-                    warnings.warn("image '\(name)' in a formatted text-field is not in the sprite; the text is drawn without it")
-                    return false
-                }
-                return true
+            let sections = key.sections.filter(isDrawn)
+            for name in key.sections.compactMap(\.image) where sprites?.icons[name] == nil {
+                warnings.warn("image '\(name)' in a formatted text-field is not in the sprite; the text is drawn without it")
             }
             let runs = key.sections.isEmpty ? [GlyphShaper.Run(string)] : sections.map(run)
             let fonts = key.sections.isEmpty ? [font] : sections.map { $0.font ?? font }
@@ -64,8 +59,14 @@ extension RenderFrame {
         }
         guard let shaping, glyphsOnly || shaping.missing.isEmpty else { return nil }
         let shaped = ShapedText(glyphs: shaping, size: size)
-        shaped.sectionColors = sections?.filter { $0.image == nil || sprites?.icons[$0.image!] != nil }.map(\.color) ?? []
+        shaped.sectionColors = sections?.filter(isDrawn).map(\.color) ?? []
         return shaped
+    }
+
+    /// Whether a section is shaped: text always; an image when the sprite has it (MapLibre leaves
+    /// out an image it lacks).
+    private func isDrawn(_ section: TextSection) -> Bool {
+        section.image.map { sprites?.icons[$0] != nil } ?? true
     }
 
     /// A section as the shaper takes it: text with its scale, or an image from the sprite.
