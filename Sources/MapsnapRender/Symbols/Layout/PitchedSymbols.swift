@@ -73,11 +73,13 @@ struct PlaneWarp {
 
     /// The screen bounds of a box through the warp: its corners projected exactly when the
     /// projection is known (a projected rectangle's edges stay straight, so they bound it).
-    func bounds(_ r: Rect) -> Rect {
+    func bounds(_ r: Rect) -> Rect { bounds(corners: r.rotatedCorners(about: pivot, by: 0)) }
+
+    /// The screen bounds of a polygon (flat points around the pivot) through the warp.
+    func bounds(corners: [Point]) -> Rect {
         let project: (Point) -> Point = exact.map { e in
             { e.perspective.screen(fromPlane: e.planePivot + ($0 - pivot) * e.scale) }
         } ?? apply
-        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)].map(project)
-        return Rect(minX: corners.map(\.x).min()!, minY: corners.map(\.y).min()!, maxX: corners.map(\.x).max()!, maxY: corners.map(\.y).max()!)
+        return Rect(bounding: corners.map(project))
     }
 }

@@ -27,6 +27,9 @@ struct SymbolCandidate {
     /// Point labels: radians clockwise (`text-rotate`, and the map's rotation for
     /// `text-rotation-alignment: map`).
     var rotation: Double
+    /// `text-rotate` alone, radians clockwise: what turns the box before the map does (MapLibre's
+    /// `CollisionFeature`); the rest of `rotation` is the map's turn.
+    let ownRotation: Double
     /// `text-rotation-alignment: map` at a point: pitched, the text turns as the map's x axis
     /// appears at its anchor, not just by the bearing.
     let textTurnsWithMap: Bool

@@ -78,6 +78,7 @@ struct SymbolLayout {
             let anchors = self.anchors(parts, projection, placement: placement,
                                        shaped: alongLine ? shaper.vertical?(1) ?? shaped : shaped, icon: icon,
                                        style: style, feature: feature, spacing: spacing, string: string, repeats: &repeats)
+            let textRotate = style.layout.textRotate.evaluate(for: feature)
             return SymbolCandidate(
                 text: shaped, shapedAt: shaper.shapedAt, justifiesToAnchor: shaper.justifiesToAnchor, icon: icon, string: string,
                 sortKey: style.layout.sortKey?.evaluate(for: feature) ?? 0,
@@ -98,8 +99,8 @@ struct SymbolLayout {
                     anchorOffsets: placement == .point ? style.layout.textVariableAnchorOffset?.evaluate(for: feature) : nil,
                     size: size),
                 translate: translate,
-                rotation: (style.layout.textRotate.evaluate(for: feature)
-                    - (style.textRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
+                rotation: (textRotate - (style.textRotationAlignment.evaluate(for: feature) == .map ? frame.camera.screenBearing : 0)) * .pi / 180,
+                ownRotation: textRotate * .pi / 180,
                 textTurnsWithMap: !alongLine && style.textRotationAlignment.evaluate(for: feature) == .map,
                 maxAngle: style.layout.textMaxAngle.evaluate(for: feature) * .pi / 180,
                 keepTextUpright: style.textKeepUpright.evaluate(for: feature),

@@ -8,21 +8,22 @@ extension LabelPlacer {
     /// The label at a screen `anchor`, or nil when neither its text nor its icon fits.
     func placePoint(_ c: SymbolCandidate, at anchor: Point) -> PlacedLabel? {
         var c = c
+        // MapLibre's shader measures a symbol's depth and turn at its translated anchor.
+        let p = frame.translated(anchor, by: c.translate)
         if frame.perspective != nil {
             // Standing up but turning with the map: as the map's x axis appears at the anchor.
             // Lying on the map but aligned with the viewport: turned on the plane so that its x
             // axis comes out level on screen (the plane is the bearing's already; a roll turns it).
             func turn(onMap: Bool) -> Double {
-                onMap ? (frame.camera.roll == 0 ? 0 : frame.levelOnScreen(at: anchor)) : frame.pitchedMapTurn(at: anchor)
+                onMap ? (frame.camera.roll == 0 ? 0 : frame.levelOnScreen(at: p)) : frame.pitchedMapTurn(at: p)
             }
             if c.textTurnsWithMap != c.textOnMap { c.rotation += turn(onMap: c.textOnMap) }
             if var i = c.icon, i.turnsWithMap != i.onMap { i.rotation += turn(onMap: i.onMap); c.icon = i }
         }
-        let p = frame.translated(anchor, by: c.translate)
         let inside = frame.labelFits
         // Text lying on a pitched map: laid out at its size around its point, then warped.
         let textWarp = c.textOnMap ? frame.planeWarp(at: p) : nil
-        let scale = frame.symbolScale(at: anchor)
+        let scale = frame.symbolScale(at: p)
         let textScale = textWarp == nil ? scale : 1
         // text-padding scales with the label, as MapLibre's collision box (padding included) does.
         let padding = c.padding * textScale
@@ -59,9 +60,9 @@ extension LabelPlacer {
                     }
                     let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
                     let box = flat.rotatedBounds(about: p, by: rotation)
-                    // What it takes on screen: the flat box (padding included, as MapLibre's box on
-                    // the map holds it) through the warp.
-                    let screenBox = textWarp?.bounds(box.insetBy(-padding)) ?? box.insetBy(-padding)
+                    let ownRotation = c.ownRotation + (isVertical ? .pi / 2 : 0)
+                    let screenBox = Rect.pointLabelCollisionBox(flat, padding: padding, pivot: p, ownRotation: ownRotation,
+                                                                mapTurn: rotation - ownRotation, warp: textWarp)
                     var fits = inside(screenBox) && !collides(screenBox, mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
                     if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
