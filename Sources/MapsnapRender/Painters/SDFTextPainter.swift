@@ -169,7 +169,9 @@ enum SDFTextPainter {
         guard width > 0, height > 0 else { return }
         let paint = label.paint
         let tint = SDFTint(color: paint.color, haloColor: paint.haloColor, haloWidth: paint.haloWidth, haloBlur: paint.haloBlur)
-        let shader = SDFShader(tint, size: text.fontSize / GlyphShaping.oneEm, pixelRatio: ratio)
+        let edge = label.planeEdge ?? (1, 1)
+        let shader = SDFShader(tint, size: text.fontSize / GlyphShaping.oneEm * edge.sizeScale, pixelRatio: ratio,
+                               gammaScale: edge.gammaScale)
         // Rich text: each section's glyphs in its own `text-color` (the halo is the layer's).
         let colors = text.sectionColors
         let colorOf = { (q: Quad) -> Color in halo ? paint.haloColor : (q.section < colors.count ? colors[q.section] : nil) ?? paint.color }

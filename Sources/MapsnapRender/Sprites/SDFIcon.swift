@@ -19,11 +19,12 @@ struct SDFShader {
     let fillGamma: Double, haloGamma: Double, haloBuffer: Double
     let drawHalo: Bool
 
-    init(_ tint: SDFTint, size: Double, pixelRatio: Double) {
+    /// `gammaScale` widens the edges' smoothing (pitched text on the map).
+    init(_ tint: SDFTint, size: Double, pixelRatio: Double, gammaScale: Double = 1) {
         self.tint = tint
         let scale = max(size, 0.01), edgeGamma = 0.105 / pixelRatio
-        fillGamma = edgeGamma / scale
-        haloGamma = (tint.haloBlur * 1.19 / 8 + edgeGamma) / scale
+        fillGamma = edgeGamma / scale * gammaScale
+        haloGamma = (tint.haloBlur * 1.19 / 8 + edgeGamma) / scale * gammaScale
         haloBuffer = (6 - tint.haloWidth / scale) / 8
         drawHalo = tint.haloWidth > 0 && tint.haloColor.a > 0
     }

@@ -16,12 +16,13 @@ extension RenderFrame {
 
     /// The warp laying an icon on a pitched map at a screen anchor: MapLibre sizes it on the plane
     /// by `0.5 + 0.5 · w/D`, then the projection shrinks and foreshortens it.
-    func planeWarp(at anchor: Point) -> PlaneWarp? {
+    /// `planeScale` replaces that size (MapLibre boxes variable-anchor labels on the map at 1).
+    func planeWarp(at anchor: Point, planeScale: Double? = nil) -> PlaneWarp? {
         guard let perspective else { return nil }
         let plane = perspective.plane(fromScreen: anchor)
         let j = perspective.jacobian(atPlane: plane)
         // MapLibre's shader clamps the ratio to 0…4.
-        let s = min(max(0.5 + 0.5 / perspective.scale(atPlane: plane), 0), 4)
+        let s = planeScale ?? min(max(0.5 + 0.5 / perspective.scale(atPlane: plane), 0), 4)
         var warp = PlaneWarp(pivot: anchor, a: j.a * s, b: j.b * s, c: j.c * s, d: j.d * s)
         warp.exact = (perspective, plane, s)
         return warp

@@ -44,7 +44,9 @@ extension LabelPlacer {
                                         align: c.lineTextAlign)
         guard planePath.allSatisfy({ perspective.depth(atPlaneY: $0.y) > perspective.nearDepth }) else { return nil }
         let path = planePath.map { perspective.screen(fromPlane: $0) + c.translate }
-        return claim(c, text, placed, path: path, ratio: ratio, anchorY: perspective.screen(fromPlane: middle).y)
+        var label = claim(c, text, placed, path: path, ratio: ratio, anchorY: perspective.screen(fromPlane: middle).y)
+        label?.planeEdge = (drawScale, 1 / (depthScale * perspective.cosPitch))
+        return label
     }
 
     /// The text's glyphs along `line` around `a` points from its start, drawn at the perspective

@@ -24,6 +24,11 @@ struct PlacedLabel {
     let paint: TextPaint
     /// Pitched, text lying on the map (`text-pitch-alignment: map`) is drawn through this.
     var warp: PlaneWarp?
+    /// Pitched text lying on the map, as MapLibre's SDF shader draws it (`pitchWithMap`): the
+    /// edge and halo measured at the glyphs' size on the plane (`sizeScale` times the shaped
+    /// size), and the edge's smoothing widened by `w / (D · cos pitch)` (`u_gamma_scale` and the
+    /// vertex depth), so text on a pitched map comes out softer than upright text.
+    var planeEdge: (sizeScale: Double, gammaScale: Double)?
     var icon: PlacedIcon?
     /// Where its anchor lies on screen (y) and its feature's place in the data, for
     /// `symbol-z-order: viewport-y`.

@@ -25,6 +25,7 @@ extension LabelPlacer {
         let textWarp = c.textOnMap ? frame.planeWarp(at: p) : nil
         let scale = frame.symbolScale(at: p)
         let textScale = textWarp == nil ? scale : 1
+        let variableWarp = textWarp == nil ? nil : frame.planeWarp(at: p, planeScale: 1)
         // text-padding scales with the label, as MapLibre's collision box (padding included) does.
         let padding = c.padding * textScale
         var text = textScale == 1 ? c.text : c.shapedAt(textScale, nil)
@@ -61,8 +62,19 @@ extension LabelPlacer {
                     let flat = Rect(minX: origin.x, minY: origin.y, maxX: origin.x + b.width, maxY: origin.y + b.height)
                     let box = flat.rotatedBounds(about: p, by: rotation)
                     let ownRotation = c.ownRotation + (isVertical ? .pi / 2 : 0)
+                    // A variable anchor on a pitched map: MapLibre boxes the label on the map at
+                    // its layout size (`_projectCollisionBox` skips the perspective size for a
+                    // shifted box) and moves the drawn glyphs by the shift at the viewport's
+                    // perspective size (`updateVariableAnchorsForBucket`), while the shader sizes
+                    // them by the map's.
+                    let shiftedOnMap = placement.variable && textWarp != nil
                     let screenBox = Rect.pointLabelCollisionBox(flat, padding: padding, pivot: p, ownRotation: ownRotation,
-                                                                mapTurn: rotation - ownRotation, warp: textWarp)
+                                                                mapTurn: rotation - ownRotation,
+                                                                warp: shiftedOnMap ? variableWarp : textWarp)
+                    if shiftedOnMap, let s = textWarp?.exact?.scale, s > 0 {
+                        let center = Point(x: origin.x + b.width / 2, y: origin.y + b.height / 2)
+                        origin = p + (center - p) * (frame.symbolScale(at: anchor) / s) - Point(x: b.width / 2, y: b.height / 2)
+                    }
                     var fits = inside(screenBox) && !collides(screenBox, mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
                     if fits, c.textPlacements.count > 1, let i = c.icon, i.textFit != .none, !i.optional {
@@ -124,6 +136,10 @@ extension LabelPlacer {
         let textRotation = c.rotation + (vertical ? .pi / 2 : 0)
         let shape: PlacedLabel.Shape = textRotation == 0 ? .block(origin: textOrigin)
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: textRotation)
-        return PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, warp: textWarp, icon: placedIcon)
+        var label = PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, warp: textWarp, icon: placedIcon)
+        if let e = textWarp?.exact {
+            label.planeEdge = (e.scale, 1 / (e.perspective.scale(atPlane: e.planePivot) * e.perspective.cosPitch))
+        }
+        return label
     }
 }
