@@ -15,10 +15,14 @@ public protocol Feature {
     /// One member of the feature's state (MapLibre's `setFeatureState`, read by
     /// `["feature-state", key]`); nil when unset. Data itself has none.
     func state(_ key: String) -> FeatureValue?
+    /// Where the feature lies in the world (for `within`); nil when that is not known, as for a
+    /// feature read outside a tile.
+    func worldGeometry() -> WorldGeometry?
 }
 
 extension Feature {
     public func state(_ key: String) -> FeatureValue? { nil }
+    public func worldGeometry() -> WorldGeometry? { nil }
 }
 
 /// The geometry kinds of the MVT and MapLibre specs (`$type` in legacy filters).

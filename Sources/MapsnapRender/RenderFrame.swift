@@ -100,10 +100,12 @@ final class RenderFrame {
         if let hit = featureCache[key] { return hit }
         var out: [TileLayerFeatures] = []
         for loaded in tilesBySource[source] ?? [] {
+            var tile = loaded.tile
+            tile.tileID = loaded.covered.id
             do {
                 // A GeoJSON source's tiles hold one layer, whatever `source-layer` says (the spec ignores it there).
                 let name = loaded.tile.layerNames == [GeoJSONVectorSource.layerName] ? GeoJSONVectorSource.layerName : sourceLayer
-                guard let layer = try loaded.tile.layer(named: name), layer.featureCount > 0 else { continue }
+                guard let layer = try tile.layer(named: name), layer.featureCount > 0 else { continue }
                 var features: [RenderFeature] = []
                 features.reserveCapacity(layer.featureCount)
                 let extent = layer.extent

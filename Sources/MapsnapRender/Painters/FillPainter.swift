@@ -29,16 +29,18 @@ enum FillPainter {
         let opaque = !translucent && !style.color.dependsOnFeature && !style.opacity.dependsOnFeature
         let antialias = shared.antialias
         let shift = frame.screenOffset(shared.translate, anchor: shared.translateAnchor)
+        // MapLibre outlines a fill drawn in its translucent pass (a colour or opacity short of
+        // opaque, or read from the feature) in the fill's colour when no outline colour is set,
+        // over the fill: the edge's pixels inside the shape get the colour twice. (An opaque
+        // fill's outline only fringes the outside; Cairo's anti-aliasing stands for it.)
         var outline = Outline(canvas: canvas, rasterizer: canvas.image.map { LineRasterizer(image: $0, pixelRatio: canvas.pixelRatio) },
-                              enabled: antialias && style.outlineColor != nil, shift: shift)
+                              enabled: antialias && (style.outlineColor != nil || !opaque), shift: shift)
         let fillAll = { (feature: (any Feature)?) in
             let color = style.color.evaluate(for: feature)
             let opacity = style.opacity.evaluate(for: feature)
             canvas.setColor(color, opacity: opacity)
             cairo_fill(cr)
-            if outline.enabled, let outlineColor = style.outlineColor?.evaluate(for: feature) {
-                outline.draw(outlineColor, opacity: opacity)
-            }
+            if outline.enabled { outline.draw(style.outlineColor?.evaluate(for: feature) ?? color, opacity: opacity) }
             outline.rings.removeAll(keepingCapacity: true)
         }
         canvas.withSavedState {

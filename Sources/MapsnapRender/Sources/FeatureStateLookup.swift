@@ -41,4 +41,5 @@ struct StatefulFeature: Feature {
     func property(_ key: String) -> FeatureValue? { base.property(key) }
     var properties: [String: FeatureValue] { base.properties }
     func state(_ key: String) -> FeatureValue? { values[key] }
+    func worldGeometry() -> WorldGeometry? { base.worldGeometry() }
 }

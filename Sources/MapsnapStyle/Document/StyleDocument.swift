@@ -93,10 +93,12 @@ public struct StyleDocument: Sendable {
             document.pitch = min(max(pitch, InputLimits.pitch.lowerBound), InputLimits.pitch.upperBound)
         }
         switch object["center"] {
-        case .array(let items)? where items.count == 2:
+        case .array(let items)? where items.count == 2 || items.count == 3:
             if let lon = items[0].numberValue, let lat = items[1].numberValue,
                let center = try? LatLon(validatingLatitude: lat, longitude: lon) {
                 document.center = center
+                // MapLibre's LngLat takes [lon, lat, altitude] and drops the altitude.
+                if items.count == 3 { log.warning("center", "the third number (altitude) is ignored: the camera stands at zoom, not height") }
             } else {
                 log.error("center", "expected [longitude, latitude] in degrees, got \(StyleValue.array(items).json)")
             }

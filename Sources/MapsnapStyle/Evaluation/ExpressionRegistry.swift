@@ -11,6 +11,7 @@ enum ExpressionRegistry {
         Arithmetic.self, MathFunction.self,
         Concat.self, Upcase.self, Downcase.self,
         RGBA.self, ToRGBA.self, Format.self, NumberFormat.self, Image.self, ErrorExpression.self, IsSupportedScript.self,
+        Within.self,
     ]
 
     static let parsers: [String: OperatorParser] = {
@@ -28,7 +29,7 @@ enum ExpressionRegistry {
     /// the style gets a warning.
     static let unsupported: Set<String> = [
         "collator", "resolved-locale",
-        "heatmap-density", "accumulated", "within", "distance", "global-state", "elevation",
+        "heatmap-density", "accumulated", "distance", "global-state", "elevation",
         "to-padding", "split", "config",
     ]
 }

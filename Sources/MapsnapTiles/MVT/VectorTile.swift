@@ -1,4 +1,5 @@
 import Foundation
+import MapsnapGeo
 import Synchronization
 
 /// A Mapbox Vector Tile (MVT 2.1), decoded lazily in the manner of vtzero: `init` only walks the
@@ -20,6 +21,9 @@ public struct VectorTile: Sendable {
     /// Where the tile was read from (an archive's path), for messages about its layers; nil for
     /// tiles made in memory.
     public var origin: String?
+    /// The tile's place in the pyramid, when known: its features then know where they lie
+    /// (`Feature.worldGeometry()`, which `within` reads).
+    public var tileID: TileID?
 
     /// Scans the tile's top level. Throws when the protobuf framing of the top level is broken or
     /// a layer has no name; fields other than `layers` (3) are skipped, as protobuf requires.
@@ -62,7 +66,7 @@ public struct VectorTile: Sendable {
         let storage = try cache.storage(at: index) { () throws(MVTError) -> LayerStorage in
             try LayerStorage(bytes: bytes, range: entry.range, name: entry.name)
         }
-        return VectorTileLayer(storage: storage)
+        return VectorTileLayer(storage: storage, tileID: tileID)
     }
 
     /// Finds a layer's `name` field (1) without decoding anything else. `version` and `name` come

@@ -9,8 +9,11 @@ public struct VectorTileFeature: Feature, Sendable {
     let layer: LayerStorage
     let tags: Range<Int>
     let geometry: Range<Int>
+    /// Its tile's place in the pyramid, when known.
+    let tileID: TileID?
 
-    init(layer: LayerStorage, range: Range<Int>) throws(MVTError) {
+    init(layer: LayerStorage, range: Range<Int>, tileID: TileID? = nil) throws(MVTError) {
+        self.tileID = tileID
         var cursor = layer.bytes.cursor(range)
         var id: FeatureValue?
         var type: UInt64 = 0
@@ -113,6 +116,16 @@ public struct VectorTileFeature: Feature, Sendable {
     }
 
     // MARK: geometry
+
+    /// The geometry in world units of its tile's zoom (nil without a tile ID, or when corrupt).
+    public func worldGeometry() -> WorldGeometry? {
+        guard let tileID, tileID.z >= 0, tileID.z <= 30, layer.extent > 0, let parts = try? geometryParts() else { return nil }
+        let scale = WorldGeometry.extent / Double(layer.extent)
+        let x0 = Double(tileID.x) * WorldGeometry.extent, y0 = Double(tileID.y) * WorldGeometry.extent
+        return WorldGeometry(type: geometryType,
+                             parts: parts.map { $0.map { Point(x: x0 + Double($0.x) * scale, y: y0 + Double($0.y) * scale) } },
+                             worldExtent: WorldGeometry.extent * Double(1 << tileID.z))
+    }
 
     /// The geometry in tile coordinates (0...extent across the tile; the buffer lies outside).
     /// Each MoveTo point starts a new part: points give one one-element part per point, lines one

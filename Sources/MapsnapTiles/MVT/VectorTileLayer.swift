@@ -5,8 +5,13 @@ import MapsnapGeo
 /// one at a time as they are iterated.
 public struct VectorTileLayer: Sendable {
     let storage: LayerStorage
+    /// Its tile's place in the pyramid, when known (`VectorTile.tileID`).
+    let tileID: TileID?
 
-    init(storage: LayerStorage) { self.storage = storage }
+    init(storage: LayerStorage, tileID: TileID? = nil) {
+        self.storage = storage
+        self.tileID = tileID
+    }
 
     public var name: String { storage.name }
     /// The width and height of the tile in geometry units (MVT default 4096).
@@ -24,14 +29,14 @@ public struct VectorTileLayer: Sendable {
     /// Throws the first `MVTError` met in a feature's framing, or whatever `body` throws.
     public func forEachFeature(_ body: (VectorTileFeature) throws -> Void) throws {
         for range in storage.features {
-            try body(try VectorTileFeature(layer: storage, range: range))
+            try body(try VectorTileFeature(layer: storage, range: range, tileID: tileID))
         }
     }
 
     /// The feature at `index` in file order (`0..<featureCount`).
     public func feature(at index: Int) throws(MVTError) -> VectorTileFeature {
         precondition(storage.features.indices.contains(index), "feature index \(index) out of range 0..<\(featureCount)")
-        return try VectorTileFeature(layer: storage, range: storage.features[index])
+        return try VectorTileFeature(layer: storage, range: storage.features[index], tileID: tileID)
     }
 }
 
