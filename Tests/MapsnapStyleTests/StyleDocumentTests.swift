@@ -176,7 +176,7 @@ import MapsnapGeo
          "layers": [
           {"id": "a", "type": "fill", "source": "v", "paint": {"fill-color": ["global-state", "c"], "fill-extrusion-height": 3, "fill-color-transition": {"duration": 0}}},
           {"id": "b", "type": "hillshade", "source": "r"},
-          {"id": "c", "type": "line", "source": "v", "filter": ["within", {"type": "Polygon", "coordinates": []}], "layout": {"text-field": "x"}}
+          {"id": "c", "type": "line", "source": "v", "filter": ["<", ["distance", {"type": "Point", "coordinates": [0, 0]}], 5], "layout": {"text-field": "x"}}
          ]}
         """#).get()
         #expect(style.warnings.map(\.description) == [
@@ -184,7 +184,7 @@ import MapsnapGeo
             "layers[0].paint.fill-color: unsupported expression operator \"global-state\"; the property uses its default value",
             "layers[0].paint.fill-extrusion-height: property \"fill-extrusion-height\" does not apply to fill layers (it is a property of fill-extrusion layers); ignored",
             "layers[1].type: layer type \"hillshade\" is not supported (raster-dem sources are not read yet); the layer is not drawn",
-            "layers[2].filter: unsupported expression operator \"within\"; the filter matches no feature",
+            "layers[2].filter: unsupported expression operator \"distance\"; the filter matches no feature",
             "layers[2].layout.text-field: property \"text-field\" does not apply to line layers (it is a property of symbol layers); ignored",
         ])
         #expect(style.pitch == 60)   // clamped, as MapLibre clamps it
