@@ -36,14 +36,18 @@ struct SDFShader {
 
     /// The halo's and the fill's coverage (0...1) at distance `d`, for drawing them in separate
     /// passes (text: all halos of a layer, then all glyphs).
-    @inline(__always) func haloCoverage(_ d: Double) -> Double { drawHalo ? step(haloBuffer, haloGamma, d) : 0 }
+    /// The halo is a ring: MapLibre's shader takes out the glyph's own body (its edge moved out by
+    /// the halo's smoothing), so a translucent or transparent fill shows what lies under it.
+    @inline(__always) func haloCoverage(_ d: Double) -> Double {
+        drawHalo ? min(step(haloBuffer, haloGamma, d), 1 - step(0.75 + haloGamma, haloGamma, d)) : 0
+    }
     @inline(__always) func fillCoverage(_ d: Double) -> Double { step(0.75, fillGamma, d) }
 
     /// The premultiplied ARGB32 pixel for distance `d` (0...1).
     @inline(__always) func pixel(_ d: Double) -> UInt32 {
         var r = 0.0, g = 0.0, b = 0.0, a = 0.0
         if drawHalo {
-            let h = step(haloBuffer, haloGamma, d) * tint.haloColor.a
+            let h = haloCoverage(d) * tint.haloColor.a
             r = tint.haloColor.r * h; g = tint.haloColor.g * h; b = tint.haloColor.b * h; a = h
         }
         let f = step(0.75, fillGamma, d) * tint.color.a

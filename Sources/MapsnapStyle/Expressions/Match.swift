@@ -39,6 +39,12 @@ struct Match: Expression, ExpressionOperator {
     }
 
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
+        try selectedOutput(context).evaluate(context)
+    }
+
+    /// The output the input picks (the fallback when no label equals it): rich text reads the
+    /// `format` a `match` picks through this.
+    func selectedOutput(_ context: EvaluationContext) throws(EvaluationError) -> any Expression {
         let value = try input.evaluate(context)
         var index: Int?
         switch value {
@@ -63,8 +69,8 @@ struct Match: Expression, ExpressionOperator {
         default:
             break
         }
-        if let index { return try outputs[index].evaluate(context) }
-        return try fallback.evaluate(context)
+        if let index { return outputs[index] }
+        return fallback
     }
 
     static func parse(_ items: [StyleValue], _ context: ParsingContext) -> (any Expression)? {

@@ -110,12 +110,20 @@ final class PropertyExpression: Sendable {
 
 extension StyleProperty where T == String {
     /// `text-field` as rich text: the sections of a `format` expression at its root or picked by
-    /// a `case` there, for one feature (nil for plain text, whose value `evaluate` gives).
+    /// `case` or `match` there, for one feature (nil for plain text, whose value `evaluate` gives).
     public func sections(zoom: Double, feature: any Feature) -> [TextSection]? {
         guard case .expression(var expression, _) = storage else { return nil }
         let context = EvaluationContext(zoom: zoom, feature: feature)
-        while let branching = cast(expression, Case.self) {
-            guard let picked = try? branching.selectedOutput(context) else { return nil }
+        while true {
+            let picked: (any Expression)?
+            if let branching = cast(expression, Case.self) {
+                picked = try? branching.selectedOutput(context)
+            } else if let branching = cast(expression, Match.self) {
+                picked = try? branching.selectedOutput(context)
+            } else {
+                break
+            }
+            guard let picked else { return nil }
             expression = picked
         }
         guard let format = cast(expression, Format.self) else { return nil }
