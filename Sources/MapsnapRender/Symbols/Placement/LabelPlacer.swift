@@ -60,20 +60,21 @@ final class LabelPlacer {
                 .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
                 .map(\.element)
         }
+        var symbols = candidates.enumerated().flatMap { index, c in SymbolInstance.all(of: c, featureIndex: index) }
+        if style.zOrder.evaluate(for: nil) == .viewportY { symbols = SymbolInstance.viewportYOrder(symbols) }
         var placed: [PlacedLabel] = []
-        for (index, c) in candidates.enumerated() {
-            let first = placed.count
-            switch c.anchors {
-            case .points(let points), .spaced(let points):
-                // Each anchor its own symbol: the points of a multi-point, the polygons of a
-                // multi-polygon, the lines of a multi-line (as MapLibre), a shield's repeats.
-                for p in points { if var label = placePoint(c, at: p) { label.anchorY = p.y; placed.append(label) } }
-            case .textOnLine(let anchors):
-                for a in anchors { if let label = placeText(c, at: a) { placed.append(label) } }
-            case .iconsOnLine(let anchors):
-                for a in anchors { if let label = placeIcon(c, at: a.point, angle: a.angle) { placed.append(label) } }
+        for symbol in symbols {
+            let c = candidates[symbol.featureIndex]
+            let label: PlacedLabel?
+            switch symbol.anchor {
+            case .point(let p): label = placePoint(c, at: p)
+            case .textOnLine(let a): label = placeText(c, at: a)
+            case .iconOnLine(let a): label = placeIcon(c, at: a.point, angle: a.angle)
             }
-            for i in first..<placed.count { (placed[i].featureIndex, placed[i].tileCenter) = (index, c.tileCenter) }
+            guard var label else { continue }
+            if case .point(let p) = symbol.anchor { label.anchorY = p.y }
+            (label.featureIndex, label.tileCenter) = (symbol.featureIndex, c.tileCenter)
+            placed.append(label)
         }
         return SymbolDrawOrder.sorted(placed, style)
     }
