@@ -239,3 +239,23 @@ import MapsnapGeo
         #expect(!style.layers[0].isVisible(atZoom: 5))
     }
 }
+
+/// MapLibre's grouping of layers by layout: symbol layers alike in it share their placement.
+@Suite struct LayoutKeyTests {
+    @Test func layersAlikeInLayoutShareTheirKey() throws {
+        let style = try StyleDocumentTests.parse(#"""
+        {"version": 8, "sources": {"v": {"type": "vector", "url": "x"}},
+         "layers": [
+          {"id": "a", "type": "symbol", "source": "v", "source-layer": "poi", "layout": {"text-field": "x"}, "paint": {"text-color": "red"}},
+          {"id": "b", "type": "symbol", "source": "v", "source-layer": "poi", "layout": {"text-field": "x"}, "paint": {"text-color": "blue"}},
+          {"id": "c", "type": "symbol", "source": "v", "source-layer": "poi", "filter": ["has", "name"], "layout": {"text-field": "x"}},
+          {"id": "d", "type": "symbol", "source": "v", "source-layer": "poi", "layout": {"text-field": "y"}},
+          {"id": "e", "type": "symbol", "source": "v", "source-layer": "poi", "minzoom": 3, "layout": {"text-field": "x"}}
+         ]}
+        """#).get()
+        let keys = style.layers.map(\.layoutKey)
+        #expect(!keys[0].isEmpty)
+        #expect(keys[0] == keys[1])        // paint differs only
+        #expect(Set(keys).count == 4)      // filter, layout and zoom range each tell them apart
+    }
+}

@@ -11,6 +11,9 @@ public struct StyleLayer: Sendable {
     /// `layout.visibility` is not `none`.
     public var visible: Bool
     public var kind: LayerKind
+    /// What MapLibre groups layers by (`group_by_layout`): type, source, source layer, zoom
+    /// range, filter and layout. Symbol layers alike in all of these share their placement.
+    public var layoutKey = ""
 
     /// Drawn at zoom `z`: visible, `minzoom <= z` and `z < maxzoom`.
     public func isVisible(atZoom z: Double) -> Bool {
@@ -114,7 +117,10 @@ extension StyleLayer {
             kind = .unsupported(type: type)
         }
         guard log.errors.count == errorsBefore else { return nil }
-        return StyleLayer(id: id, type: type, source: source, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom,
-                          filter: filter, visible: visible, kind: kind)
+        var layer = StyleLayer(id: id, type: type, source: source, sourceLayer: sourceLayer, minZoom: minZoom, maxZoom: maxZoom,
+                               filter: filter, visible: visible, kind: kind)
+        layer.layoutKey = StyleValue.array(["type", "source", "source-layer", "minzoom", "maxzoom", "filter", "layout"]
+            .map { object[$0] ?? .null }).json
+        return layer
     }
 }

@@ -20,6 +20,8 @@ final class LabelPlacer {
     /// Every box each layer's symbols tried, placed or not, when asked for (`collisionDebug`).
     private(set) var debugBoxes: [String: CollisionDebugShapes]?
     private var layerDebugBoxes = CollisionDebugShapes()
+    /// What each group of layers alike in layout (`StyleLayer.layoutKey`) placed.
+    private var placedByLayout: [String: (labels: [PlacedLabel], debug: CollisionDebugShapes)] = [:]
 
     init(frame: RenderFrame, crossSourceCollisions: Bool = true, recordsBoxes: Bool = false) {
         self.frame = frame
@@ -53,12 +55,19 @@ final class LabelPlacer {
         }
         layerDebugBoxes = CollisionDebugShapes()
         defer { debugBoxes?[layer.id] = layerDebugBoxes }
-        var candidates = SymbolLayout(frame: frame).candidates(layer, style)
-        // Placement order: by `symbol-sort-key` (ties in data order), else data order.
-        if style.layout.sortKey != nil {
-            candidates = candidates.enumerated()
-                .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
-                .map(\.element)
+        let candidates = orderedCandidates(layer, style)
+        // A layer alike in layout to one placed before shares its bucket in MapLibre: the same
+        // symbols where those were placed, in its own paint, without colliding with them.
+        if !layer.layoutKey.isEmpty, let earlier = placedByLayout[layer.layoutKey] {
+            layerDebugBoxes = earlier.debug
+            return earlier.labels.map { label in
+                var label = label
+                guard candidates.indices.contains(label.featureIndex) else { return label }
+                let c = candidates[label.featureIndex]
+                label.paint = c.paint
+                if let icon = c.icon { label.icon?.opacity = icon.opacity; label.icon?.tint = icon.tint }
+                return label
+            }
         }
         var symbols = candidates.enumerated().flatMap { index, c in SymbolInstance.all(of: c, featureIndex: index) }
         if style.zOrder.evaluate(for: nil) == .viewportY { symbols = SymbolInstance.viewportYOrder(symbols) }
@@ -76,6 +85,18 @@ final class LabelPlacer {
             (label.featureIndex, label.tileCenter) = (symbol.featureIndex, c.tileCenter)
             placed.append(label)
         }
-        return SymbolDrawOrder.sorted(placed, style)
+        let ordered = SymbolDrawOrder.sorted(placed, style)
+        if !layer.layoutKey.isEmpty { placedByLayout[layer.layoutKey] = (ordered, layerDebugBoxes) }
+        return ordered
+    }
+
+    /// The layer's candidates in placement order: by `symbol-sort-key` (ties in data order),
+    /// else data order.
+    private func orderedCandidates(_ layer: StyleLayer, _ style: SymbolStyle) -> [SymbolCandidate] {
+        let candidates = SymbolLayout(frame: frame).candidates(layer, style)
+        guard style.layout.sortKey != nil else { return candidates }
+        return candidates.enumerated()
+            .sorted { ($0.element.sortKey, $0.offset) < ($1.element.sortKey, $1.offset) }
+            .map(\.element)
     }
 }

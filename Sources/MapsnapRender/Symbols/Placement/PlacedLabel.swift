@@ -21,7 +21,7 @@ struct PlacedLabel {
     /// nil for an icon without text.
     let text: ShapedText?
     let shape: Shape
-    let paint: TextPaint
+    var paint: TextPaint
     /// Pitched, text lying on the map (`text-pitch-alignment: map`) is drawn through this.
     var warp: PlaneWarp?
     /// Pitched text lying on the map, as MapLibre's SDF shader draws it (`pitchWithMap`): the
@@ -45,7 +45,7 @@ struct PlacedIcon {
     let icon: SpriteSheet.Icon
     let origin: Point
     let size: Double
-    let opacity: Double
+    var opacity: Double
     var rotation: Double = 0
     /// Width and height scale on top of `size`, for an icon stretched around its text.
     var stretch: (x: Double, y: Double) = (1, 1)
