@@ -16,8 +16,10 @@ public struct WorldGeometry: Sendable {
     public static let extent = 8192.0
 
     /// A point of the map in the same units, rounded as MapLibre's `getTileCoordinates` rounds it.
-    public func units(of p: LatLon) -> Point {
-        let unit = WebMercator.projectUnit(p)
-        return Point(x: (unit.x * worldExtent).rounded(), y: (unit.y * worldExtent).rounded())
+    public func units(of p: LatLon) -> Point { units(ofUnit: WebMercator.projectUnit(p)) }
+
+    /// The same for a point of the world's unit square (`WebMercator.projectUnit`).
+    public func units(ofUnit unit: Point) -> Point {
+        Point(x: (unit.x * worldExtent).rounded(), y: (unit.y * worldExtent).rounded())
     }
 }

@@ -10,6 +10,15 @@ struct LoadedTile {
     let tile: VectorTile
     /// The deepest zoom its source holds (deeper views overzoom this tile).
     var sourceMaxZoom = 14
+
+    /// The tile learns its place (`VectorTile.tileID`), so its features know where they lie.
+    init(covered: CoveredTile, tile: VectorTile, sourceMaxZoom: Int = 14) {
+        self.covered = covered
+        var tile = tile
+        tile.tileID = covered.id
+        self.tile = tile
+        self.sourceMaxZoom = sourceMaxZoom
+    }
 }
 
 /// Everything one render needs while it walks the style's layers: the camera, the canvas, the
@@ -100,12 +109,10 @@ final class RenderFrame {
         if let hit = featureCache[key] { return hit }
         var out: [TileLayerFeatures] = []
         for loaded in tilesBySource[source] ?? [] {
-            var tile = loaded.tile
-            tile.tileID = loaded.covered.id
             do {
                 // A GeoJSON source's tiles hold one layer, whatever `source-layer` says (the spec ignores it there).
                 let name = loaded.tile.layerNames == [GeoJSONVectorSource.layerName] ? GeoJSONVectorSource.layerName : sourceLayer
-                guard let layer = try tile.layer(named: name), layer.featureCount > 0 else { continue }
+                guard let layer = try loaded.tile.layer(named: name), layer.featureCount > 0 else { continue }
                 var features: [RenderFeature] = []
                 features.reserveCapacity(layer.featureCount)
                 let extent = layer.extent

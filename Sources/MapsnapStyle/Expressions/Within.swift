@@ -9,15 +9,30 @@ import MapsnapGeo
 struct Within: Expression, ExpressionOperator {
     static let names = ["within"]
 
-    /// Polygons as rings of (longitude, latitude); the first ring of each is its outline.
-    let polygons: [[[LatLon]]]
+    /// Polygons as rings in the unit square of the world (Web Mercator, projected once here);
+    /// the first ring of each is its outline.
+    let polygons: [[[Point]]]
+    /// Their bounds in the unit square: a feature wholly outside is not within, without a test.
+    let bounds: (min: Point, max: Point)
     var type: ValueType { .boolean }
     var dependsOnFeature: Bool { true }
     var dependsOnZoom: Bool { false }
 
+    init(polygons: [[[LatLon]]]) {
+        self.polygons = polygons.map { $0.map { $0.map(WebMercator.projectUnit) } }
+        let all = self.polygons.joined().joined()
+        bounds = (Point(x: all.map(\.x).min() ?? 0, y: all.map(\.y).min() ?? 0),
+                  Point(x: all.map(\.x).max() ?? 0, y: all.map(\.y).max() ?? 0))
+    }
+
     func evaluate(_ context: EvaluationContext) throws(EvaluationError) -> StyleValue {
         guard context.hasFeature, let geometry = context.subject.worldGeometry() else { return .bool(false) }
-        let rings = polygons.map { $0.map { $0.map(geometry.units(of:)) } }
+        let w = geometry.worldExtent
+        let outside = geometry.parts.joined().contains {
+            $0.x < bounds.min.x * w - 1 || $0.x > bounds.max.x * w + 1 || $0.y < bounds.min.y * w - 1 || $0.y > bounds.max.y * w + 1
+        }
+        guard !outside else { return .bool(false) }
+        let rings = polygons.map { $0.map { $0.map(geometry.units(ofUnit:)) } }
         switch geometry.type {
         case .point:
             let points = geometry.parts.joined()

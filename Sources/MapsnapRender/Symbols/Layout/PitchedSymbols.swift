@@ -74,7 +74,7 @@ struct PlaneWarp {
 
     /// The screen bounds of a box through the warp: its corners projected exactly when the
     /// projection is known (a projected rectangle's edges stay straight, so they bound it).
-    func bounds(_ r: Rect) -> Rect { bounds(corners: r.rotatedCorners(about: pivot, by: 0)) }
+    func bounds(_ r: Rect) -> Rect { bounds(corners: r.corners) }
 
     /// The screen bounds of a polygon (flat points around the pivot) through the warp.
     func bounds(corners: [Point]) -> Rect {

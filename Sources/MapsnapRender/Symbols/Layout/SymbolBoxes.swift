@@ -11,10 +11,12 @@ extension Rect {
         return Rect(bounding: rotatedCorners(about: pivot, by: angle))
     }
 
+    /// The four corners, clockwise from the top left.
+    var corners: [Point] { [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)] }
+
     /// The four corners turned clockwise by `angle` radians about `pivot`.
     func rotatedCorners(about pivot: Point, by angle: Double) -> [Point] {
-        [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)]
-            .map { angle == 0 ? $0 : $0.rotated(about: pivot, by: angle) }
+        angle == 0 ? corners : corners.map { $0.rotated(about: pivot, by: angle) }
     }
 
     /// The axis-aligned bounds of points (at least one).
