@@ -61,6 +61,8 @@ import MapsnapGeo
         #"["within", {"type": "Point", "coordinates": [0, 0]}]"#,
         #"["within", {"type": "Polygon", "coordinates": [[[0, 0], [0, "x"], [5, 5], [0, 0]]]}]"#,
         #"["within", {"type": "Polygon", "coordinates": [[[0, 0], [0, 95], [5, 5], [0, 0]]]}]"#,
+        #"["within", {"type": "Polygon", "coordinates": [[[0, 0], [1e308, 5], [5, 5], [0, 0]]]}]"#,
+        #"["within", {"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}}]}]"#,
         #"["within", "nowhere"]"#,
         #"["within"]"#,
     ])

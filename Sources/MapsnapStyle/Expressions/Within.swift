@@ -126,6 +126,10 @@ struct Within: Expression, ExpressionOperator {
         }
     }
 
+    /// Longitudes a polygon may reach (a few turns of the world, for polygons drawn across the
+    /// antimeridian); beyond, the world units would overflow (NaN fails the check too).
+    static let longitudeLimit = 1_080.0
+
     private static func polygon(_ value: StyleValue?) -> [[LatLon]]? {
         guard case .array(let rings) = value else { return nil }
         var out: [[LatLon]] = []
@@ -133,7 +137,7 @@ struct Within: Expression, ExpressionOperator {
             var points: [LatLon] = []
             for case .array(let pair) in ring {
                 guard pair.count >= 2, let lon = pair[0].numberValue, let lat = pair[1].numberValue,
-                      lon.isFinite, lat.isFinite, abs(lat) <= 90 else { return nil }
+                      abs(lon) <= Self.longitudeLimit, abs(lat) <= 90 else { return nil }
                 points.append(LatLon(lat, lon))
             }
             guard points.count == ring.count else { return nil }
