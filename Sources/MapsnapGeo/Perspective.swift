@@ -106,6 +106,12 @@ public struct Perspective: Hashable, Sendable {
         min(max(0.5 + 0.5 * scale(atPlane: p), 0), 4)
     }
 
+    /// How much wider MapLibre's SDF shader smooths the edge of a symbol lying on the map at a
+    /// plane point: `w / (D · cos pitch)` (its `u_gamma_scale` and the vertex depth).
+    public func symbolGammaScale(atPlane p: Point) -> Double {
+        1 / (scale(atPlane: p) * cosPitch)
+    }
+
     /// The linear part of the projection at a plane point (screen points per plane point):
     /// `(a, b; c, d)` maps a small plane step `(dx, dy)` to `(a·dx + b·dy, c·dx + d·dy)`.
     public func jacobian(atPlane p: Point) -> (a: Double, b: Double, c: Double, d: Double) {

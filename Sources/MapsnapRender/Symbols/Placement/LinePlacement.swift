@@ -45,7 +45,7 @@ extension LabelPlacer {
         guard planePath.allSatisfy({ perspective.depth(atPlaneY: $0.y) > perspective.nearDepth }) else { return nil }
         let path = planePath.map { perspective.screen(fromPlane: $0) + c.translate }
         var label = claim(c, text, placed, path: path, ratio: ratio, anchorY: perspective.screen(fromPlane: middle).y)
-        label?.planeEdge = (drawScale, 1 / (depthScale * perspective.cosPitch))
+        label?.planeEdge = (drawScale, perspective.symbolGammaScale(atPlane: middle))
         return label
     }
 

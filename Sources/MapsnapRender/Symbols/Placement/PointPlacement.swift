@@ -25,7 +25,9 @@ extension LabelPlacer {
         let textWarp = c.textOnMap ? frame.planeWarp(at: p) : nil
         let scale = frame.symbolScale(at: p)
         let textScale = textWarp == nil ? scale : 1
-        let variableWarp = textWarp == nil ? nil : frame.planeWarp(at: p, planeScale: 1)
+        // Variable anchors on a pitched map: the box's warp at layout size, and the shift's scale.
+        let variableOnMap = textWarp != nil && c.textPlacements.contains(where: \.variable)
+            ? (warp: frame.planeWarp(at: p, planeScale: 1), shiftScale: frame.symbolScale(at: anchor)) : nil
         // text-padding scales with the label, as MapLibre's collision box (padding included) does.
         let padding = c.padding * textScale
         var text = textScale == 1 ? c.text : c.shapedAt(textScale, nil)
@@ -70,10 +72,10 @@ extension LabelPlacer {
                     let shiftedOnMap = placement.variable && textWarp != nil
                     let screenBox = Rect.pointLabelCollisionBox(flat, padding: padding, pivot: p, ownRotation: ownRotation,
                                                                 mapTurn: rotation - ownRotation,
-                                                                warp: shiftedOnMap ? variableWarp : textWarp)
-                    if shiftedOnMap, let s = textWarp?.exact?.scale, s > 0 {
+                                                                warp: shiftedOnMap ? variableOnMap?.warp : textWarp)
+                    if shiftedOnMap, let v = variableOnMap, let s = textWarp?.exact?.scale, s > 0 {
                         let center = Point(x: origin.x + b.width / 2, y: origin.y + b.height / 2)
-                        origin = p + (center - p) * (frame.symbolScale(at: anchor) / s) - Point(x: b.width / 2, y: b.height / 2)
+                        origin = p + (center - p) * (v.shiftScale / s) - Point(x: b.width / 2, y: b.height / 2)
                     }
                     var fits = inside(screenBox) && !collides(screenBox, mode)
                     // An icon fitted to the text moves with it: the anchor must suit both (MapLibre).
@@ -138,7 +140,7 @@ extension LabelPlacer {
             : .rotatedBlock(origin: textOrigin, pivot: p, angle: textRotation)
         var label = PlacedLabel(text: textFits ? text : nil, shape: shape, paint: c.paint, warp: textWarp, icon: placedIcon)
         if let e = textWarp?.exact {
-            label.planeEdge = (e.scale, 1 / (e.perspective.scale(atPlane: e.planePivot) * e.perspective.cosPitch))
+            label.planeEdge = (e.scale, e.perspective.symbolGammaScale(atPlane: e.planePivot))
         }
         return label
     }
